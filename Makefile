@@ -1,0 +1,85 @@
+# membox: one static musl binary per target.  See README.
+#   make [TARGET=x86_64|i686|aarch64|armhf] [APPLETS="lowmem zoneinfo-wm"]
+#   make cross | run | check | size | bench | fuzz | clean
+VERSION  := 0.1
+SH       := . cross/targets;
+TARGET   ?= $(shell $(SH) target_native)
+GNU      := $(shell $(SH) target_gnu $(TARGET))
+MUSL     := $(shell $(SH) target_musl $(TARGET))
+NATIVE   := $(shell $(SH) target_native)
+ALL_TARGETS := x86_64 i686 aarch64 armhf
+
+# The applet list has one source: include/applets.h.
+ALL_APPLETS := $(shell sed -n 's/^APPLET([a-z_]*, "\([a-z-]*\)")$$/\1/p' include/applets.h)
+APPLETS  ?= $(ALL_APPLETS)
+APPLET_SRC := $(wildcard $(foreach a,$(APPLETS),applets/$(subst -,_,$(a)).c))
+CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
+
+ifeq ($(TARGET),$(NATIVE))
+CC_T     := gcc
+else
+CC_T     := $(GNU)-gcc
+endif
+SPECS    := /usr/lib/$(MUSL)/musl-gcc.specs
+CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
+            -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
+            -fno-unwind-tables -fno-stack-protector -fno-ident -fno-pie \
+            -DMB_VERSION='"$(VERSION)"'
+LDFLAGS  := -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
+B        := build/$(TARGET)
+HDRS     := $(wildcard include/*.h)
+
+.PHONY: all cross run check size bench fuzz clean setup tests
+all: $(B)/membox tests
+
+$(B)/obj/%.o: %.c $(HDRS) Makefile
+	@mkdir -p $(dir $@)
+	$(CC_T) -specs $(SPECS) $(CFLAGS) -c $< -o $@
+
+OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
+$(B)/membox.elf: $(OBJS)
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) $(OBJS) -o $@
+$(B)/membox: $(B)/membox.elf
+	$(GNU)-strip -s -R .comment -o $@ $<
+
+# Test programs of this target: the unit tests (linked against the core)
+# and the workload helpers the live tests run.
+TEST_BINS := $(B)/unit $(patsubst tests/live/%.c,$(B)/%,$(wildcard tests/live/*.c))
+tests: $(TEST_BINS)
+$(B)/unit: $(B)/obj/tests/unit.o $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC))
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
+$(B)/%: $(B)/obj/tests/live/%.o
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
+
+cross:
+	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
+
+setup:
+	@sh cross/setup
+
+# The sanitizer build (host compiler, glibc) of the binary and unit tests.
+SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
+build/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS)
+	@mkdir -p build/asan
+	clang $(SAN) $(CORE_SRC) core/main.c $(APPLET_SRC) -o $@
+build/asan/unit: $(CORE_SRC) tests/unit.c $(HDRS)
+	@mkdir -p build/asan
+	clang $(SAN) $(CORE_SRC) tests/unit.c -o $@
+
+run: setup
+	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
+	build/$(NATIVE)/membox $(RUN_APPLET)
+RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/smaps_rollup.c),smaps-rollup,zoneinfo-wm),zoneinfo-wm)
+
+check: setup
+	@$(MAKE) --no-print-directory cross
+	@$(MAKE) --no-print-directory build/asan/membox build/asan/unit
+	@tests/run $(ALL_TARGETS) asan
+
+size:
+	@for t in $(ALL_TARGETS); do \
+		[ -f build/$$t/membox ] && printf '%-8s %6d bytes\n' $$t $$(stat -c %s build/$$t/membox); \
+	done; true
+
+clean:
+	rm -rf build

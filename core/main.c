@@ -1,0 +1,130 @@
+/* The multicall entry: dispatch on the basename of argv[0] ("APPLET" or
+ * "membox-APPLET"), or on argv[1] when called as membox. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+#include "out.h"
+#include "rd.h"
+
+#ifndef MB_VERSION
+#define MB_VERSION "0"
+#endif
+
+#define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
+#include "applets.h"
+#undef APPLET
+
+static const struct applet {
+	const char *name;
+	int (*main)(int, char **);
+} applets[] = {
+#define APPLET(c, s) { s, c##_main },
+#include "applets.h"
+#undef APPLET
+};
+#define N_APPLETS (sizeof applets / sizeof applets[0])
+
+static const struct applet *find(const char *name)
+{
+	size_t i;
+	if (!strncmp(name, "membox-", 7))
+		name += 7;
+	for (i = 0; i < N_APPLETS; i++)
+		if (applets[i].main && !strcmp(applets[i].name, name))
+			return &applets[i];
+	return 0;
+}
+
+static void list(struct out *o)
+{
+	size_t i;
+	for (i = 0; i < N_APPLETS; i++)
+		if (applets[i].main) {
+			out_s(o, applets[i].name);
+			out_c(o, '\n');
+		}
+}
+
+static int help(struct out *o)
+{
+	out_s(o, "membox " MB_VERSION ": memory truths for small Linux systems\n\n"
+	         "Usage: membox APPLET [ARGS]   or a link named APPLET to membox\n"
+	         "       membox --list | --install [-s] DIR | --help | --version\n"
+	         "       membox APPLET --help\n\n"
+	         "  --install DIR   hard links (-s: symlinks) named for every applet in DIR,\n"
+	         "                  replacing entries of those names\n\n"
+	         "Applets:\n");
+	list(o);
+	return 0;
+}
+
+static int install(int argc, char **argv)
+{
+	static char self[MB_PATH_MAX], path[MB_PATH_MAX];
+	int sym = argc > 2 && !strcmp(argv[2], "-s"), rc = 0;
+	const char *dir = argv[2 + sym];
+	ssize_t n;
+	size_t i, dl;
+
+	if (argc != 3 + sym)
+		return help(&out2), 2;
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n < 0)
+		return mb_fail_errno("/proc/self/exe", errno);
+	self[n] = 0;
+	dl = strlen(dir);
+	for (i = 0; i < N_APPLETS; i++) {
+		size_t al = strlen(applets[i].name);
+		if (!applets[i].main)
+			continue;
+		if (dl + al + 2 > sizeof path)
+			return mb_fail(dir, "path too long");
+		memcpy(path, dir, dl);
+		path[dl] = '/';
+		memcpy(path + dl + 1, applets[i].name, al + 1);
+		if (unlink(path) < 0 && errno != ENOENT) {
+			mb_warn_errno(path, errno);
+			rc = 1;
+			continue;
+		}
+		if ((sym ? symlink(self, path) : link(self, path)) < 0) {
+			mb_warn_errno(path, errno);
+			rc = 1;
+		}
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *base = strrchr(argv[0] ? argv[0] : "", '/');
+	const struct applet *a;
+
+	base = base ? base + 1 : argv[0] ? argv[0] : "";
+	a = find(base);
+	if (!a && !strncmp(base, "membox", 6) && argc > 1 && argv[1][0] != '-') {
+		a = find(argv[1]);
+		if (!a) {
+			mb_warn(argv[1], "applet not found");
+			return mb_exit_status(127);
+		}
+		argc--;
+		argv++;
+	}
+	if (a)
+		return mb_exit_status(a->main(argc, argv));
+	if (strncmp(base, "membox", 6)) {
+		mb_warn(base, "applet not found");
+		return mb_exit_status(127);
+	}
+	if (argc > 1 && !strcmp(argv[1], "--list"))
+		return list(&out1), mb_exit_status(0);
+	if (argc > 1 && !strcmp(argv[1], "--version"))
+		return out_s(&out1, "membox " MB_VERSION "\n"), mb_exit_status(0);
+	if (argc > 1 && !strcmp(argv[1], "--help"))
+		return mb_exit_status(help(&out1));
+	if (argc > 1 && !strcmp(argv[1], "--install"))
+		return mb_exit_status(install(argc, argv));
+	help(&out2);
+	return mb_exit_status(2);
+}

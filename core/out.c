@@ -1,0 +1,613 @@
+/* Buffered writers for fd 1 and fd 2, the escapers, and the four formats.
+ * Every byte goes through out_mem, so a failed write is seen once, here. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include "out.h"
+
+static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
+struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
+struct out *fo = &out1;
+int fmt = FMT_TABLE;
+int fmt_unit = 'k';
+const char *mb_applet = "membox";
+
+int out_flush(struct out *o)
+{
+	size_t done = 0;
+
+	while (!o->err && done < o->len) {
+		ssize_t k = write(o->fd, o->buf + done, o->len - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			o->err = k < 0 ? errno : EIO;
+		else
+			done += k;
+	}
+	o->len = 0;
+	return o->err ? -1 : 0;
+}
+
+void out_mem(struct out *o, const char *s, size_t n)
+{
+	while (n) {
+		size_t k = MB_OUT_BUF - o->len;
+		if (k > n)
+			k = n;
+		memcpy(o->buf + o->len, s, k);
+		o->len += k;
+		s += k;
+		n -= k;
+		if (o->len == MB_OUT_BUF)
+			out_flush(o);
+	}
+}
+
+void out_s(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
+void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
+
+int u64_str(char *b, uint64_t v)
+{
+	char t[20];
+	int n = 0, i;
+	do
+		t[n++] = '0' + v % 10;
+	while (v /= 10);
+	for (i = 0; i < n; i++)
+		b[i] = t[n - 1 - i];
+	return n;
+}
+
+void out_u64(struct out *o, uint64_t v)
+{
+	char b[21];
+	out_mem(o, b, u64_str(b, v));
+}
+
+static uint64_t mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+void out_i64(struct out *o, int64_t v)
+{
+	if (v < 0)
+		out_c(o, '-');
+	out_u64(o, mag(v));
+}
+
+static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000 };
+
+void out_fix(struct out *o, int64_t v, int dec)
+{
+	uint64_t m = mag(v), p = pow10[dec], f;
+	char b[21];
+	int n;
+
+	if (v < 0)
+		out_c(o, '-');
+	out_u64(o, m / p);
+	if (!dec)
+		return;
+	out_c(o, '.');
+	f = m % p;
+	n = u64_str(b, f);
+	while (n++ < dec)
+		out_c(o, '0');
+	out_u64(o, f);
+}
+
+void out_pad(struct out *o, size_t n, int w)
+{
+	while ((int)n < w--)
+		out_c(o, ' ');
+}
+
+int utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0], k, i, cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2 || c > 0xf4)
+		return 0;
+	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	if (n < k)
+		return 0;
+	cp = c & (0x3f >> (k - 1));
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return k;
+}
+
+/* A character never to be written raw: C0, DEL, C1 (U+0080..U+009F). */
+static int is_ctl(const unsigned char *s, int k)
+{
+	return (k == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (k == 2 && s[0] == 0xc2 && s[1] < 0xa0);
+}
+
+size_t out_safe(struct out *o, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *e = p + n;
+	size_t cells = 0;
+
+	while (p < e) {
+		int k = utf8_len(p, e - p);
+		if (!k || is_ctl(p, k)) {
+			out_c(o, '?');
+			p += k ? k : 1;
+		} else {
+			out_mem(o, (const char *)p, k);
+			p += k;
+		}
+		cells++;
+	}
+	return cells;
+}
+
+/* ---- messages ---- */
+
+static void msg(const char *what, const char *why)
+{
+	out_s(&out2, "membox: ");
+	if (strcmp(mb_applet, "membox")) {
+		out_s(&out2, mb_applet);
+		out_s(&out2, ": ");
+	}
+	out_safe(&out2, what, strlen(what));
+	if (why) {
+		out_s(&out2, ": ");
+		out_s(&out2, why);
+	}
+	out_c(&out2, '\n');
+	out_flush(&out2);
+}
+
+void mb_warn(const char *what, const char *why) { msg(what, why); }
+void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
+int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
+int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
+
+void mb_warn_line(const char *file, unsigned long line, const char *why)
+{
+	char b[MB_PATH_MAX + 32];
+	size_t n = strlen(file);
+	if (n > MB_PATH_MAX)
+		n = MB_PATH_MAX;
+	memcpy(b, file, n);
+	memcpy(b + n, " line ", 6);
+	n += 6;
+	b[n + u64_str(b + n, line)] = 0;
+	msg(b, why);
+}
+
+int mb_fail_line(const char *file, unsigned long line, const char *why)
+{
+	mb_warn_line(file, line, why);
+	return 1;
+}
+
+int mb_exit_status(int status)
+{
+	if (out_flush(&out1) < 0) {
+		mb_warn_errno("write error on standard output", out1.err);
+		if (!status)
+			status = 1;
+	}
+	if (fo != &out1 && out_flush(fo) < 0) {
+		mb_warn_errno("write error on the report", fo->err);
+		if (!status)
+			status = 1;
+	}
+	out_flush(&out2);
+	return status;
+}
+
+static void on_signal(int sig)
+{
+	out_flush(&out1);
+	out_flush(&out2);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void mb_flush_on_signals(void)
+{
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+}
+
+/* ---- formats ---- */
+
+int fmt_parse(const char *name)
+{
+	static const char *const names[] = { "table", "json", "kv", "prom" };
+	int i;
+	for (i = 0; i < 4; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+static void json_str(struct out *o, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *e = p + n;
+
+	out_c(o, '"');
+	while (p < e) {
+		int k = utf8_len(p, e - p);
+		if (!k) {
+			out_s(o, "\\ufffd");
+			p++;
+		} else if (is_ctl(p, k)) {
+			unsigned c = k == 1 ? p[0] : p[1];
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			const char *sh = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : 0;
+			if (sh)
+				out_s(o, sh);
+			else
+				out_mem(o, u, 6);
+			p += k;
+		} else {
+			if (*p == '"' || *p == '\\')
+				out_c(o, '\\');
+			out_mem(o, (const char *)p, k);
+			p += k;
+		}
+	}
+	out_c(o, '"');
+}
+
+/* kv strings are single-quoted for sh: ' becomes '\'' and nothing raw is a
+ * control character, so one value stays on one line. */
+static void kv_str(struct out *o, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *e = p + n;
+
+	out_c(o, '\'');
+	while (p < e) {
+		int k = utf8_len(p, e - p);
+		if (!k || is_ctl(p, k))
+			out_c(o, '?');
+		else if (*p == '\'')
+			out_s(o, "'\\''");
+		else
+			out_mem(o, (const char *)p, k);
+		p += k ? k : 1;
+	}
+	out_c(o, '\'');
+}
+
+#define T_DEPTH 12
+static struct {
+	char arr;           /* this level is an array */
+	unsigned n;         /* members written */
+	unsigned short plen;  /* kv path length for members */
+	unsigned short pbase; /* kv path length of the parent (arrays) */
+} lv[T_DEPTH];
+static int depth = -1;
+static char kvp[512];
+static size_t klen;
+
+static void kv_join(const char *a, size_t n)
+{
+	if (klen && klen < sizeof kvp - 1)
+		kvp[klen++] = '.';
+	if (n > sizeof kvp - 1 - klen)
+		n = sizeof kvp - 1 - klen;
+	memcpy(kvp + klen, a, n);
+	klen += n;
+}
+
+static void kv_index(unsigned i)
+{
+	char b[21];
+	kv_join(b, u64_str(b, i));
+}
+
+/* Start a member: the json separator and key, or the kv path of a scalar
+ * (returns with the kv key written and '=' pending). */
+static void member(const char *key, int scalar)
+{
+	if (depth < 0)
+		return;
+	if (fmt == FMT_JSON) {
+		if (lv[depth].n)
+			out_c(fo, ',');
+		if (key && !lv[depth].arr) {
+			json_str(fo, key, strlen(key));
+			out_c(fo, ':');
+		}
+	} else if (scalar) {
+		klen = lv[depth].plen;
+		if (lv[depth].arr)
+			kv_index(lv[depth].n);
+		else
+			kv_join(key, strlen(key));
+		out_mem(fo, kvp, klen);
+		out_c(fo, '=');
+	}
+	lv[depth].n++;
+}
+
+static void push(int arr, const char *key, const char *kvname)
+{
+	unsigned base;
+
+	if (depth + 1 >= T_DEPTH)
+		return;
+	if (depth >= 0) {
+		klen = lv[depth].plen;
+		base = klen;
+		if (kvname && lv[depth].arr) {
+			klen = lv[depth].pbase;
+			kv_join(kvname, strlen(kvname));
+		} else if (lv[depth].arr) {
+			kv_index(lv[depth].n);
+		} else if (key) {
+			kv_join(key, strlen(key));
+		}
+	} else {
+		base = klen = 0;
+	}
+	member(key, 0);
+	if (fmt == FMT_JSON)
+		out_c(fo, arr ? '[' : '{');
+	depth++;
+	lv[depth].arr = arr;
+	lv[depth].n = 0;
+	lv[depth].plen = klen;
+	lv[depth].pbase = base;
+}
+
+void t_obj(const char *key) { push(0, key, 0); }
+void t_arr(const char *key) { push(1, key, 0); }
+void t_elem(const char *kvname) { push(0, 0, kvname); }
+
+void t_end(void)
+{
+	if (depth < 0)
+		return;
+	if (fmt == FMT_JSON)
+		out_c(fo, lv[depth].arr ? ']' : '}');
+	depth--;
+}
+
+void t_done(void)
+{
+	while (depth >= 0)
+		t_end();
+	if (fmt == FMT_JSON)
+		out_c(fo, '\n');
+}
+
+void t_u64(const char *key, uint64_t v)
+{
+	member(key, 1);
+	out_u64(fo, v);
+	if (fmt == FMT_KV)
+		out_c(fo, '\n');
+}
+
+void t_i64(const char *key, int64_t v)
+{
+	member(key, 1);
+	out_i64(fo, v);
+	if (fmt == FMT_KV)
+		out_c(fo, '\n');
+}
+
+void t_fix(const char *key, int64_t v, int dec)
+{
+	member(key, 1);
+	out_fix(fo, v, dec);
+	if (fmt == FMT_KV)
+		out_c(fo, '\n');
+}
+
+void t_str(const char *key, const char *s, size_t n)
+{
+	member(key, 1);
+	if (fmt == FMT_JSON)
+		json_str(fo, s, n);
+	else {
+		kv_str(fo, s, n);
+		out_c(fo, '\n');
+	}
+}
+
+void t_cstr(const char *key, const char *s) { t_str(key, s, strlen(s)); }
+
+static void word(const char *key, const char *w)
+{
+	member(key, 1);
+	if (fmt == FMT_JSON)
+		out_s(fo, w);
+	else {
+		if (*w != 'n')
+			out_s(fo, w);
+		out_c(fo, '\n');
+	}
+}
+
+void t_null(const char *key) { word(key, "null"); }
+void t_bool(const char *key, int b) { word(key, b ? "true" : "false"); }
+
+void t_opt(const char *key, int have, uint64_t v)
+{
+	if (have)
+		t_u64(key, v);
+	else
+		t_null(key);
+}
+
+/* ---- prom ---- */
+
+static int nlab;
+
+void p_type(const char *name, const char *type, const char *help)
+{
+	out_s(fo, "# HELP membox_");
+	out_s(fo, name);
+	out_c(fo, ' ');
+	out_s(fo, help);
+	out_s(fo, "\n# TYPE membox_");
+	out_s(fo, name);
+	out_c(fo, ' ');
+	out_s(fo, type);
+	out_c(fo, '\n');
+}
+
+void p_start(const char *name)
+{
+	out_s(fo, "membox_");
+	out_s(fo, name);
+	nlab = 0;
+}
+
+static void lab_key(const char *k)
+{
+	out_c(fo, nlab++ ? ',' : '{');
+	out_s(fo, k);
+	out_s(fo, "=\"");
+}
+
+/* Label values: \\, \" and \n are the escapes Prometheus knows; other
+ * control characters become '?', invalid UTF-8 U+FFFD. */
+void p_lab(const char *k, const char *v, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)v, *e = p + n;
+
+	lab_key(k);
+	while (p < e) {
+		int c = utf8_len(p, e - p);
+		if (!c) {
+			out_s(fo, "\xef\xbf\xbd");
+			p++;
+			continue;
+		}
+		if (*p == '\n')
+			out_s(fo, "\\n");
+		else if (is_ctl(p, c))
+			out_c(fo, '?');
+		else {
+			if (*p == '"' || *p == '\\')
+				out_c(fo, '\\');
+			out_mem(fo, (const char *)p, c);
+		}
+		p += c;
+	}
+	out_c(fo, '"');
+}
+
+void p_labc(const char *k, const char *v) { p_lab(k, v, strlen(v)); }
+
+void p_labu(const char *k, uint64_t v)
+{
+	lab_key(k);
+	out_u64(fo, v);
+	out_c(fo, '"');
+}
+
+static void p_val(void)
+{
+	if (nlab)
+		out_c(fo, '}');
+	out_c(fo, ' ');
+}
+
+void p_u64(uint64_t v) { p_val(); out_u64(fo, v); out_c(fo, '\n'); }
+void p_i64(int64_t v) { p_val(); out_i64(fo, v); out_c(fo, '\n'); }
+void p_fix(int64_t v, int dec) { p_val(); out_fix(fo, v, dec); out_c(fo, '\n'); }
+
+/* ---- table cells ---- */
+
+/* Size text in the table unit: KiB and MiB rounded to nearest, -h as IEC
+ * with one decimal below 10 (1.5M, 15M, 512B). */
+static int size_text(char *b, uint64_t v)
+{
+	static const char units[] = "BKMGTPE";
+	uint64_t unit = 1, t;
+	int n, i = 0;
+
+	switch (fmt_unit) {
+	case 'b': return u64_str(b, v);
+	case 'k': return u64_str(b, v / 1024 + (v % 1024 >= 512));
+	case 'm': return u64_str(b, v / 1048576 + (v % 1048576 >= 524288));
+	}
+	if (v < 1024) {
+		n = u64_str(b, v);
+		b[n++] = 'B';
+		return n;
+	}
+	do {
+		unit <<= 10;
+		i++;
+		t = (v / unit) * 10 + ((v % unit) * 10 + unit / 2) / unit;
+	} while (t >= 10240 && i < 6);
+	if (t < 100) {
+		n = u64_str(b, t / 10);
+		b[n++] = '.';
+		b[n++] = '0' + t % 10;
+	} else {
+		n = u64_str(b, (t + 5) / 10);
+	}
+	b[n++] = units[i];
+	return n;
+}
+
+void tb_size(uint64_t bytes, int w)
+{
+	char b[24];
+	int n = size_text(b, bytes);
+	out_pad(fo, n, w);
+	out_mem(fo, b, n);
+}
+
+void tb_ssize(int64_t bytes, int w)
+{
+	char b[24];
+	int n = size_text(b + 1, mag(bytes));
+	if (bytes < 0)
+		b[0] = '-';
+	out_pad(fo, n + (bytes < 0), w);
+	out_mem(fo, bytes < 0 ? b : b + 1, n + (bytes < 0));
+}
+
+void tb_u64(uint64_t v, int w)
+{
+	char b[21];
+	int n = u64_str(b, v);
+	out_pad(fo, n, w);
+	out_mem(fo, b, n);
+}
+
+void tb_i64(int64_t v, int w)
+{
+	char b[22];
+	int n = u64_str(b + 1, mag(v));
+	if (v < 0)
+		b[0] = '-';
+	out_pad(fo, n + (v < 0), w);
+	out_mem(fo, v < 0 ? b : b + 1, n + (v < 0));
+}
+
+void tb_str(const char *s, int w)
+{
+	size_t cells = out_safe(fo, s, strlen(s));
+	out_pad(fo, cells, w);
+}
+
+void tb_nl(void) { out_c(fo, '\n'); }
+
+const char *tb_unit(void)
+{
+	return fmt_unit == 'b' ? "bytes" : fmt_unit == 'm' ? "MiB" : fmt_unit == 'k' ? "KiB" : "";
+}

@@ -1,0 +1,278 @@
+/* Root-relative reads.  Every path is opened with openat() against one
+ * directory fd, so a captured tree and the live system take the same code. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include "rd.h"
+#include "sc.h"
+
+static int root_fd = AT_FDCWD;
+static const char *root_name = "/";
+static int root_live = 1;
+
+int rd_set_root(const char *dir)
+{
+	int fd;
+
+	if (!dir || !*dir)
+		return 0;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (root_fd >= 0)
+		close(root_fd);
+	root_fd = fd;
+	root_name = dir;
+	root_live = !strcmp(dir, "/");
+	return 0;
+}
+
+const char *rd_root(void) { return root_name; }
+int rd_live(void) { return root_live; }
+
+int rd_openat(int dirfd, const char *rel, int flags)
+{
+	int fd;
+	do
+		fd = openat(dirfd, rel, flags | O_CLOEXEC | O_NOCTTY);
+	while (fd < 0 && errno == EINTR);
+	return fd < 0 ? -errno : fd;
+}
+
+int rd_open(const char *path, int flags)
+{
+	if (root_fd == AT_FDCWD)
+		return rd_openat(AT_FDCWD, path, flags);
+	while (*path == '/')
+		path++;
+	return rd_openat(root_fd, *path ? path : ".", flags);
+}
+
+long rd_fd(int fd, char *buf, size_t cap, int *trunc)
+{
+	size_t len = 0;
+	ssize_t k;
+
+	*trunc = 0;
+	if (cap < 2)
+		return -EINVAL;
+	for (;;) {
+		k = pread(fd, buf + len, cap - 1 - len, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			/* sysfs/proc files that refuse pread (ESPIPE) still read */
+			if (errno != ESPIPE || len)
+				return -errno;
+			k = read(fd, buf, cap - 1);
+			if (k < 0)
+				return -errno;
+		}
+		if (k == 0)
+			break;
+		len += k;
+		if (len == cap - 1) {
+			char c;
+			k = pread(fd, &c, 1, len);
+			*trunc = k > 0;
+			break;
+		}
+	}
+	buf[len] = 0;
+	return len;
+}
+
+long rd_fileat(int dirfd, const char *rel, char *buf, size_t cap, int *trunc)
+{
+	int fd = rd_openat(dirfd, rel, O_RDONLY);
+	long n;
+	if (fd < 0)
+		return fd;
+	n = rd_fd(fd, buf, cap, trunc);
+	close(fd);
+	return n;
+}
+
+long rd_file(const char *path, char *buf, size_t cap, int *trunc)
+{
+	int fd = rd_open(path, O_RDONLY);
+	long n;
+	if (fd < 0)
+		return fd;
+	n = rd_fd(fd, buf, cap, trunc);
+	close(fd);
+	return n;
+}
+
+void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = fd;
+	r->buf = buf;
+	r->cap = cap;
+}
+
+void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = -1;
+	r->buf = (char *)buf;
+	r->cap = r->len = len;
+	r->eof = 1;
+}
+
+/* Refill after moving the unread tail to the front: 1 read, 0 at EOF. */
+static int fill(struct rd_lines *r)
+{
+	ssize_t k;
+
+	if (r->eof)
+		return 0;
+	if (r->pos) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
+	do
+		k = read(r->fd, r->buf + r->len, r->cap - r->len);
+	while (k < 0 && errno == EINTR);
+	if (k < 0)
+		return -errno;
+	if (k == 0)
+		r->eof = 1;
+	r->len += k;
+	return k > 0;
+}
+
+int rd_line(struct rd_lines *r, const char **s, size_t *n)
+{
+	size_t scan = r->pos;
+	int skipping = 0, k;
+
+	for (;;) {
+		char *nl = memchr(r->buf + scan, '\n', r->len - scan);
+		if (nl) {
+			size_t b = r->pos;
+			r->pos = nl - r->buf + 1;
+			r->line++;
+			if (skipping) {
+				r->skipped++;
+				skipping = 0;
+				scan = r->pos;
+				continue;
+			}
+			*s = r->buf + b;
+			*n = nl - (r->buf + b);
+			r->nonl = 0;
+			return 1;
+		}
+		if (r->eof) {
+			if (r->pos == r->len)
+				return 0;
+			r->line++;
+			if (skipping) {
+				r->skipped++;
+				r->pos = r->len;
+				return 0;
+			}
+			*s = r->buf + r->pos;
+			*n = r->len - r->pos;
+			r->pos = r->len;
+			r->nonl = 1;
+			return 1;
+		}
+		if (r->pos == 0 && r->len == r->cap) {
+			/* a line longer than the whole buffer: drop what we have */
+			skipping = 1;
+			r->pos = r->len;
+		}
+		scan = r->len - r->pos;
+		k = fill(r);
+		if (k < 0)
+			return k;
+	}
+}
+
+int rd_dir_fd(struct rd_dir *d, int fd)
+{
+	d->fd = fd;
+	d->pos = d->len = 0;
+	return 0;
+}
+
+int rd_dir_open(struct rd_dir *d, const char *path)
+{
+	int fd = rd_open(path, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return fd;
+	return rd_dir_fd(d, fd);
+}
+
+struct dirent64_k {
+	unsigned long long ino;
+	long long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+int rd_dir_next(struct rd_dir *d, const char **name, unsigned char *type)
+{
+	for (;;) {
+		struct dirent64_k *e;
+		if (d->pos >= d->len) {
+			long k = syscall(SYS_getdents64, d->fd, d->buf, sizeof d->buf);
+			if (k < 0)
+				return errno == EINTR ? rd_dir_next(d, name, type) : -errno;
+			if (k == 0)
+				return 0;
+			d->len = k;
+			d->pos = 0;
+		}
+		e = (struct dirent64_k *)(d->buf + d->pos);
+		d->pos += e->reclen;
+		if (e->name[0] == '.' && (!e->name[1] || (e->name[1] == '.' && !e->name[2])))
+			continue;
+		*name = e->name;
+		*type = e->type;
+		return 1;
+	}
+}
+
+long rd_pid_next(struct rd_dir *d)
+{
+	const char *name;
+	unsigned char type;
+	uint64_t v;
+	int k;
+
+	while ((k = rd_dir_next(d, &name, &type)) > 0)
+		if (sc_u64_all(name, strlen(name), &v) == SC_OK && v > 0 && v <= 0x7fffffff)
+			return (long)v;
+	return k;
+}
+
+void rd_dir_close(struct rd_dir *d)
+{
+	if (d->fd >= 0)
+		close(d->fd);
+	d->fd = -1;
+}
+
+int rd_u64(const char *path, uint64_t *v)
+{
+	char b[64];
+	const char *p = b, *f;
+	size_t n;
+	int trunc;
+	long k = rd_file(path, b, sizeof b, &trunc);
+
+	if (k < 0)
+		return k;
+	if (trunc || !sc_field(&p, b + k, &f, &n) || sc_u64_all(f, n, v) == SC_NONE ||
+	    sc_field(&p, b + k, &f, &n))
+		return -EINVAL;
+	return 0;
+}

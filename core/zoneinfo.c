@@ -1,0 +1,258 @@
+/* /proc/zoneinfo (pages):
+ *   Node 0, zone   Normal
+ *     pages free     104479
+ *           boost    0              (5.0+)
+ *           min      8133
+ *           promo    14232          (6.x with memory tiering)
+ *           protection: (0, 0, 0, 0, 0)
+ * Layouts differ: per-node stats before the first zone of a node, pagesets
+ * whose "high:" (with a colon) is no watermark, 2.6 kernels printing
+ * "protection:" after the counters and no "managed" line, and unpopulated
+ * zones that end right after "protection:". */
+#include <fcntl.h>
+#include <stddef.h>
+#include <string.h>
+#include <unistd.h>
+#include "zoneinfo.h"
+#include "meminfo.h"
+#include "out.h"
+#include "rd.h"
+#include "sc.h"
+
+static const struct { const char *key; unsigned bit; size_t off; } wm[] = {
+	{ "boost", ZH_BOOST, offsetof(struct zi_zone, boost) },
+	{ "min", ZH_MIN, offsetof(struct zi_zone, min) },
+	{ "low", ZH_LOW, offsetof(struct zi_zone, low) },
+	{ "high", ZH_HIGH, offsetof(struct zi_zone, high) },
+	{ "promo", ZH_PROMO, offsetof(struct zi_zone, promo) },
+	{ "spanned", ZH_SPANNED, offsetof(struct zi_zone, spanned) },
+	{ "present", ZH_PRESENT, offsetof(struct zi_zone, present) },
+	{ "managed", ZH_MANAGED, offsetof(struct zi_zone, managed) },
+	{ "cma", ZH_CMA, offsetof(struct zi_zone, cma) },
+};
+
+static int fail(struct zi *z, unsigned long line, const char *why)
+{
+	z->err = why;
+	z->err_line = line;
+	return ZI_EPARSE;
+}
+
+/* A zone is complete: derive its reserve and add it to the totals. */
+static int finish(struct zi *z, struct zi_zone *c)
+{
+	const unsigned need = ZH_FREE | ZH_MIN | ZH_LOW | ZH_HIGH | ZH_PRESENT;
+	uint64_t managed;
+
+	if ((c->have & need) != need)
+		return fail(z, c->line, "zone ends before its free, min, low, high and present lines");
+	/* 2.6 kernels print no "managed": present pages stand in for it */
+	managed = c->have & ZH_MANAGED ? c->managed : c->present;
+	if (!(c->have & ZH_MANAGED))
+		c->managed = managed;
+	/* the kernel computes the reserve with the boost at zero, while
+	 * zoneinfo prints high including the current boost */
+	c->reserve = sat_add(sat_sub(c->high, c->boost), c->prot_max);
+	if (c->reserve > managed)
+		c->reserve = managed;
+	z->tot.free = sat_add(z->tot.free, c->free);
+	z->tot.min = sat_add(z->tot.min, c->min);
+	z->tot.low = sat_add(z->tot.low, c->low);
+	z->tot.high = sat_add(z->tot.high, c->high);
+	z->tot.managed = sat_add(z->tot.managed, managed);
+	z->tot.present = sat_add(z->tot.present, c->present);
+	z->tot.reserve = sat_add(z->tot.reserve, c->reserve);
+	return 0;
+}
+
+/* "Node 0, zone   Normal" */
+static int header(struct zi_zone *c, const char *s, size_t n)
+{
+	const char *p = s + 5, *e = s + n, *f;
+	size_t fl;
+	uint64_t node;
+
+	if (sc_u64(&p, e, &node) != SC_OK || node > 1u << 20 || p == e || *p++ != ',')
+		return -1;
+	if (!sc_field(&p, e, &f, &fl) || !sc_eq(f, fl, "zone"))
+		return -1;
+	if (!sc_field(&p, e, &f, &fl) || fl >= sizeof c->name || sc_blank(p, e) != e)
+		return -1;
+	memset(c, 0, sizeof *c);
+	c->node = node;
+	memcpy(c->name, f, fl);
+	return 0;
+}
+
+/* "protection: (0, 1884, 23933, 23933)" */
+static int protection(struct zi_zone *c, const char *p, const char *e)
+{
+	uint64_t v;
+
+	p = sc_blank(p, e);
+	if (p == e || *p++ != '(')
+		return -1;
+	for (;;) {
+		p = sc_blank(p, e);
+		if (p < e && *p == ')' && !c->nprot && !c->prot_dropped)
+			break;
+		if (sc_u64(&p, e, &v) == SC_NONE)
+			return -1;
+		if (c->nprot < ZI_MAX_PROT)
+			c->prot[c->nprot++] = v;
+		else
+			c->prot_dropped++;
+		if (v > c->prot_max)
+			c->prot_max = v;
+		p = sc_blank(p, e);
+		if (p < e && *p == ',') {
+			p++;
+			continue;
+		}
+		if (p < e && *p == ')')
+			break;
+		return -1;
+	}
+	c->have |= ZH_PROT;
+	return sc_blank(p + 1, e) == e ? 0 : -1;
+}
+
+static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
+                unsigned long ln, const char *s, size_t n)
+{
+	const char *p = s, *e = s + n, *f, *g;
+	size_t fl, gl, i;
+	uint64_t v;
+	struct zi_zone *c = *cur;
+
+	if (n >= 5 && !memcmp(s, "Node ", 5)) {
+		if (c && finish(z, c))
+			return ZI_EPARSE;
+		c = z->n < ZI_MAX_ZONES ? &z->z[z->n] : spare;
+		if (header(c, s, n))
+			return fail(z, ln, "expected 'Node N, zone NAME'");
+		c->line = ln;
+		if (c == spare)
+			z->dropped++;
+		else
+			z->n++;
+		for (i = 0; i < z->n - (c != spare); i++)
+			if (z->z[i].node == c->node)
+				break;
+		if (i == z->n - (c != spare))
+			z->nodes++;
+		*cur = c;
+		return 0;
+	}
+	if (!sc_field(&p, e, &f, &fl))
+		return 0;
+	if (!c)
+		return fail(z, ln, "expected 'Node N, zone NAME' first");
+	if (sc_eq(f, fl, "protection:")) {
+		if (protection(c, p, e))
+			return fail(z, ln, "garbled protection list");
+		return 0;
+	}
+	if (sc_eq(f, fl, "pages")) {
+		if (!sc_field(&p, e, &g, &gl) || !sc_eq(g, gl, "free"))
+			return 0;
+		if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &c->free) == SC_NONE || p != e)
+			return fail(z, ln, "garbled 'pages free' line");
+		c->have |= ZH_FREE;
+		return 0;
+	}
+	for (i = 0; i < sizeof wm / sizeof wm[0]; i++) {
+		if (!sc_eq(f, fl, wm[i].key))
+			continue;
+		if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &v) == SC_NONE ||
+		    sc_blank(p, e) != e)
+			return fail(z, ln, "garbled watermark line");
+		*(uint64_t *)((char *)c + wm[i].off) = v;
+		c->have |= wm[i].bit;
+		return 0;
+	}
+	return 0;
+}
+
+int zi_parse_fd(struct zi *z, int fd, char *buf, unsigned long cap)
+{
+	static struct zi_zone spare;
+	struct zi_zone *cur = 0;
+	struct rd_lines r;
+	const char *s;
+	size_t n;
+	int k;
+
+	memset(z, 0, sizeof *z);
+	rd_lines_fd(&r, fd, buf, cap);
+	while ((k = rd_line(&r, &s, &n)) > 0)
+		if (line(z, &cur, &spare, r.line, s, n))
+			return ZI_EPARSE;
+	z->skipped = r.skipped;
+	if (k < 0)
+		return k;
+	if (!cur)
+		return fail(z, r.line, "no zones");
+	if (r.nonl)
+		return fail(z, r.line, "file ends in the middle of a line");
+	return finish(z, cur);
+}
+
+int zi_read(struct zi *z)
+{
+	static char buf[MB_LINE_MAX];
+	int fd = rd_open("/proc/zoneinfo", O_RDONLY), k;
+	if (fd < 0)
+		return fd;
+	k = zi_parse_fd(z, fd, buf, sizeof buf);
+	close(fd);
+	return k;
+}
+
+const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed" };
+
+uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
+                      uint64_t mem_total, int *how)
+{
+	uint64_t ps = 4096;
+
+	if (opt) {
+		*how = PS_OPTION;
+		return opt;
+	}
+	if (rd_live()) {
+		*how = PS_KERNEL;
+		return sysconf(_SC_PAGESIZE);
+	}
+	if (!have_total || !z->tot.present) {
+		*how = PS_ASSUMED;
+		return ps;
+	}
+	while (ps < (1ull << 40) && sat_mul(ps, z->tot.present) < mem_total)
+		ps <<= 1;
+	*how = PS_DERIVED;
+	return ps;
+}
+
+int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how)
+{
+	static struct meminfo m;
+	int k = zi_read(z), have = 0;
+
+	if (k < 0)
+		return mb_fail_errno("/proc/zoneinfo", -k);
+	if (k)
+		return mb_fail_line("/proc/zoneinfo", z->err_line, z->err);
+	if (z->skipped)
+		mb_warn("/proc/zoneinfo", "lines longer than the reader's buffer were skipped");
+	if (z->dropped)
+		mb_warn("/proc/zoneinfo", "more zones than ZI_MAX_ZONES: extra zones are in the totals only");
+	if (!ps_opt && !rd_live()) {
+		k = meminfo_read(&m);
+		have = !k && MI_HAS(&m, MI_MemTotal);
+	}
+	*ps = zi_page_size(z, ps_opt, have, have ? m.v[MI_MemTotal] : 0, how);
+	if (*how == PS_ASSUMED)
+		mb_warn("/proc/meminfo", "no MemTotal in the capture: page size assumed 4096 (use --page-size)");
+	return 0;
+}

@@ -1,0 +1,46 @@
+/* cli_: options (POSIX getopt style with long forms), the options every
+ * applet shares, and the usage/exit conventions of DESIGN.md section 3. */
+#ifndef MB_CLI_H
+#define MB_CLI_H
+#include <stdint.h>
+
+struct opt {
+	const char *lng;   /* --name, or 0 */
+	char shrt;         /* -c, or 0 */
+	char arg;          /* 0: none, 1: required, 2: optional (--name=ARG only) */
+	int id;
+};
+struct optst {
+	int ind;           /* next argv index; operands start here after -1 */
+	const char *cl;    /* rest of a cluster of short options */
+	const char *arg;   /* the option's argument, or 0 */
+};
+enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_APPLET };
+
+/* The options every applet takes; put CLI_COMMON first in an applet's table. */
+#define CLI_COMMON \
+	{ "format", 'o', 1, 'o' }, { "root", 'R', 1, 'R' }, { "bytes", 'b', 0, 'b' }, \
+	{ "kibibytes", 'k', 0, 'k' }, { "mebibytes", 'm', 0, 'm' }, \
+	{ "human", 'h', 0, 'h' }, { "help", 0, 0, OPT_HELP }
+extern const char cli_common_help[];
+
+/* Start: the applet's name for messages, MEMBOX_ROOT. */
+void cli_init(const char *applet);
+/* Next option: its id, OPT_END (operands from st->ind) or OPT_ERR
+ * (message printed).  Stops at the first operand or "--". */
+int opt_next(struct optst *st, int argc, char **argv, const struct opt *t);
+/* Handle a common option: 1 done, 0 not common, -1 bad value (message
+ * printed).  --help prints usage and exits 0. */
+int cli_common(int id, const char *arg, const char *usage);
+/* After the options: open the root.  0, or 1 with a message. */
+int cli_root(void);
+/* Usage on stderr, returns 2. */
+int cli_usage_error(const char *usage);
+/* Numbers of options: 0 and the value, or -1 with a message. */
+int cli_u64(const char *opt, const char *arg, uint64_t *v);
+/* Decimal with up to dec fractional digits, as an integer times 10^dec. */
+int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v);
+/* The usual shape of an applet's option loop: common options handled,
+ * every other id returned; OPT_ERR after a usage message. */
+int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const char *usage);
+#endif

@@ -1,0 +1,24 @@
+/* /proc/self/mountinfo, one mount per line:
+ *   36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue
+ * Paths and the source have space, tab, newline and backslash escaped as
+ * \040 \011 \012 \134; the parser unescapes them into the caller's buffer. */
+#ifndef MB_MOUNTINFO_H
+#define MB_MOUNTINFO_H
+#include <stddef.h>
+#include "rd.h"
+
+struct mnt {
+	unsigned id, parent, major, minor;
+	const char *root, *point, *opts, *fstype, *source, *super; /* in strbuf */
+};
+/* Next mount from the reader: 1, 0 at the end, -errno; a garbled line or
+ * one that does not fit strbuf is skipped and counted in *bad. */
+int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
+                   unsigned long *bad);
+/* Unescape \NNN octal sequences of [s, s+n) into d (cap bytes, NUL added):
+ * the length, or -1 when it does not fit. */
+long unoctal(char *d, size_t cap, const char *s, size_t n);
+/* Look up "key=value" in a comma-separated option string: the value's
+ * start and length, 1 when found; a bare "key" gives length 0. */
+int opt_value(const char *opts, const char *key, const char **v, size_t *n);
+#endif

@@ -1,0 +1,94 @@
+/* out_: one buffered writer per fd, typed put-functions, and the four output
+ * formats (table, json, kv, prom) with their escaping rules. */
+#ifndef MB_OUT_H
+#define MB_OUT_H
+#include <stddef.h>
+#include <stdint.h>
+#include "bounds.h"
+
+struct out {
+	int fd;
+	int err;          /* errno of the first failed write, then nothing more is written */
+	size_t len;
+	char *buf;        /* MB_OUT_BUF bytes */
+};
+extern struct out out1, out2;
+
+void out_mem(struct out *o, const char *s, size_t n);
+void out_s(struct out *o, const char *s);
+void out_c(struct out *o, char c);
+void out_u64(struct out *o, uint64_t v);
+void out_i64(struct out *o, int64_t v);
+/* v / 10^dec with dec decimals, no floating point: out_fix(o, 1234, 2) = 12.34 */
+void out_fix(struct out *o, int64_t v, int dec);
+/* Right-align the next n bytes in width w (pads first). */
+void out_pad(struct out *o, size_t n, int w);
+int out_flush(struct out *o);
+
+/* Decimal text of v into b (at least 21 bytes); returns the length. */
+int u64_str(char *b, uint64_t v);
+/* Length of the valid UTF-8 sequence at s (1-4), 0 when invalid. */
+int utf8_len(const unsigned char *s, size_t n);
+/* System strings for a terminal: control characters and invalid UTF-8
+ * become '?'.  Returns the number of display cells written. */
+size_t out_safe(struct out *o, const char *s, size_t n);
+
+/* Messages: "membox: APPLET: what: why" on fd 2. */
+extern const char *mb_applet;
+void mb_warn(const char *what, const char *why);
+void mb_warn_errno(const char *what, int err);    /* err > 0 */
+int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
+int mb_fail_errno(const char *what, int err);
+/* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
+void mb_warn_line(const char *file, unsigned long line, const char *why);
+int mb_fail_line(const char *file, unsigned long line, const char *why);
+/* Flush stdout and stderr; a failed stdout write turns status into 1. */
+int mb_exit_status(int status);
+/* Flush both writers when a terminating signal arrives, then die of it. */
+void mb_flush_on_signals(void);
+
+/* ---- formats ---- */
+enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM };
+extern int fmt;        /* -o */
+extern int fmt_unit;   /* table sizes: 'b', 'k' (default), 'm', 'h' */
+extern struct out *fo; /* where the report goes (stdout unless an applet says) */
+int fmt_parse(const char *name);   /* -1 when unknown */
+
+/* json and kv from one tree of calls: objects, arrays and scalar members.
+ * In kv each scalar is a line "path.key=value"; an array element's path is
+ * "arraykey.INDEX" unless t_elem names it. */
+void t_obj(const char *key);          /* key NULL: top level or array element */
+void t_arr(const char *key);
+void t_elem(const char *kvname);      /* an object element of an array */
+void t_end(void);                     /* closes the innermost object/array */
+void t_u64(const char *key, uint64_t v);
+void t_i64(const char *key, int64_t v);
+void t_fix(const char *key, int64_t v, int dec);
+void t_str(const char *key, const char *s, size_t n);
+void t_cstr(const char *key, const char *s);
+void t_null(const char *key);
+void t_bool(const char *key, int b);
+void t_opt(const char *key, int have, uint64_t v);   /* null unless have */
+void t_done(void);                    /* after the top-level object: newline */
+
+/* Prometheus text exposition.  p_type once per metric family, then its
+ * samples: p_start(name) p_lab...(..) p_u64(v). */
+void p_type(const char *name, const char *type, const char *help);
+void p_start(const char *name);
+void p_lab(const char *k, const char *v, size_t n);
+void p_labc(const char *k, const char *v);
+void p_labu(const char *k, uint64_t v);
+void p_u64(uint64_t v);
+void p_i64(int64_t v);
+void p_fix(int64_t v, int dec);
+
+/* Table cells: sizes in the -b/-k/-m/-h unit, right-aligned in w. */
+void tb_size(uint64_t bytes, int w);
+void tb_ssize(int64_t bytes, int w);
+void tb_u64(uint64_t v, int w);
+void tb_i64(int64_t v, int w);
+void tb_str(const char *s, int w);    /* left-aligned, padded to w */
+void tb_nl(void);
+/* The unit word for table headers: "KiB", "MiB", "bytes", "" for -h */
+const char *tb_unit(void);
+#endif

@@ -1,0 +1,61 @@
+/* rd_: reading /proc, /sys and /etc under the root directory (-R DIR,
+ * --root=DIR, MEMBOX_ROOT; "/" by default), into buffers the caller owns. */
+#ifndef MB_RD_H
+#define MB_RD_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "bounds.h"
+
+/* Choose the root; 0 or -errno (the directory cannot be opened). */
+int rd_set_root(const char *dir);
+const char *rd_root(void);
+/* 1 when reading the running kernel (root "/"), 0 for a captured tree. */
+int rd_live(void);
+/* Open an absolute path ("/proc/meminfo") under the root: fd or -errno. */
+int rd_open(const char *path, int flags);
+/* Open a path relative to a directory fd: fd or -errno. */
+int rd_openat(int dirfd, const char *rel, int flags);
+/* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
+ * length or -errno; *trunc is set when the file had more.  One read() for a
+ * /proc file that fits.  The buffer is NUL-terminated. */
+long rd_fd(int fd, char *buf, size_t cap, int *trunc);
+/* rd_open + rd_fd + close. */
+long rd_file(const char *path, char *buf, size_t cap, int *trunc);
+long rd_fileat(int dirfd, const char *rel, char *buf, size_t cap, int *trunc);
+
+/* Line reader over a fixed buffer: files of any size, lines up to the
+ * buffer's size; a longer line is skipped whole and counted in .skipped. */
+struct rd_lines {
+	int fd;
+	char *buf;
+	size_t cap, pos, len;
+	unsigned long line;     /* number of the line last returned, from 1 */
+	unsigned long skipped;  /* lines longer than the buffer */
+	int eof;
+	int nonl;               /* the last line returned had no '\n' */
+};
+void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap);
+/* Lines of a buffer already in memory. */
+void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len);
+/* 1 and the line (without '\n'), 0 at the end, -errno on a read error. */
+int rd_line(struct rd_lines *r, const char **s, size_t *n);
+
+/* Directory entries through getdents64 into a fixed buffer. */
+struct rd_dir {
+	int fd;
+	int pos, len;
+	char buf[MB_DENTS_BUF];
+};
+int rd_dir_open(struct rd_dir *d, const char *path);    /* under the root */
+int rd_dir_fd(struct rd_dir *d, int fd);                 /* takes the fd */
+/* 1 with the name (and DT_ type), 0 at the end, -errno on error.
+ * "." and ".." are skipped. */
+int rd_dir_next(struct rd_dir *d, const char **name, unsigned char *type);
+/* Next numeric entry (a PID under /proc): >0, 0 at the end, -errno. */
+long rd_pid_next(struct rd_dir *d);
+void rd_dir_close(struct rd_dir *d);
+/* A file holding one number ("60\n"): 0, -errno, or -EINVAL when it holds
+ * something else; a number too large is kept (saturated at UINT64_MAX). */
+int rd_u64(const char *path, uint64_t *v);
+#endif
