@@ -26,10 +26,11 @@ CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
             -fno-unwind-tables -fno-stack-protector -fno-ident -fno-pie \
             -DMB_VERSION='"$(VERSION)"'
 LDFLAGS  := -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
-B        := build/$(TARGET)
+BUILD    ?= build
+B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
 
-.PHONY: all cross run check size bench fuzz clean setup tests
+.PHONY: all cross run check size bench fuzz clean setup tests asan
 all: $(B)/membox tests
 
 $(B)/obj/%.o: %.c $(HDRS) Makefile
@@ -44,9 +45,12 @@ $(B)/membox: $(B)/membox.elf
 
 # Test programs of this target: the unit tests (linked against the core)
 # and the workload helpers the live tests run.
-TEST_BINS := $(B)/unit $(patsubst tests/live/%.c,$(B)/%,$(wildcard tests/live/*.c))
+UNIT_SRC := $(wildcard tests/unit/*.c)
+LIVE_SRC := $(wildcard tests/live/*.c)
+CORE_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC))
+TEST_BINS := $(patsubst tests/unit/%.c,$(B)/unit-%,$(UNIT_SRC)) $(patsubst tests/live/%.c,$(B)/%,$(LIVE_SRC))
 tests: $(TEST_BINS)
-$(B)/unit: $(B)/obj/tests/unit.o $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC))
+$(B)/unit-%: $(B)/obj/tests/unit/%.o $(CORE_OBJ)
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
 $(B)/%: $(B)/obj/tests/live/%.o
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
@@ -59,12 +63,17 @@ setup:
 
 # The sanitizer build (host compiler, glibc) of the binary and unit tests.
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
-build/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS)
-	@mkdir -p build/asan
+asan: $(BUILD)/asan/membox $(patsubst tests/unit/%.c,$(BUILD)/asan/unit-%,$(UNIT_SRC)) \
+      $(patsubst tests/live/%.c,$(BUILD)/asan/%,$(LIVE_SRC))
+$(BUILD)/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS)
+	@mkdir -p $(BUILD)/asan
 	clang $(SAN) $(CORE_SRC) core/main.c $(APPLET_SRC) -o $@
-build/asan/unit: $(CORE_SRC) tests/unit.c $(HDRS)
-	@mkdir -p build/asan
-	clang $(SAN) $(CORE_SRC) tests/unit.c -o $@
+$(BUILD)/asan/unit-%: tests/unit/%.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(BUILD)/asan
+	clang $(SAN) -Itests/unit $(CORE_SRC) $< -o $@
+$(BUILD)/asan/%: tests/live/%.c
+	@mkdir -p $(BUILD)/asan
+	clang -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror $< -o $@
 
 run: setup
 	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
@@ -73,13 +82,13 @@ RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/sma
 
 check: setup
 	@$(MAKE) --no-print-directory cross
-	@$(MAKE) --no-print-directory build/asan/membox build/asan/unit
-	@tests/run $(ALL_TARGETS) asan
+	@$(MAKE) --no-print-directory asan
+	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
 
 size:
 	@for t in $(ALL_TARGETS); do \
-		[ -f build/$$t/membox ] && printf '%-8s %6d bytes\n' $$t $$(stat -c %s build/$$t/membox); \
+		[ -f $(BUILD)/$$t/membox ] && printf '%-8s %6d bytes\n' $$t $$(stat -c %s $(BUILD)/$$t/membox); \
 	done; true
 
 clean:
-	rm -rf build
+	rm -rf $(BUILD)

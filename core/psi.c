@@ -1,0 +1,80 @@
+/* /proc/pressure/memory:
+ *   some avg10=1.23 avg60=0.50 avg300=0.10 total=123456   (total in us) */
+#include <errno.h>
+#include <string.h>
+#include "psi.h"
+#include "rd.h"
+#include "sc.h"
+
+/* "1.23" as 123: two decimals, more are cut. */
+static int hundredths(const char *s, size_t n, uint64_t *v)
+{
+	const char *p = s, *e = s + n;
+	uint64_t ip, f = 0;
+	int d = 0;
+
+	if (sc_u64(&p, e, &ip) == SC_NONE)
+		return -1;
+	if (p < e && *p == '.')
+		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
+			if (d < 2) {
+				f = f * 10 + (*p - '0');
+				d++;
+			}
+	if (p != e)
+		return -1;
+	while (d++ < 2)
+		f *= 10;
+	*v = sat_add(sat_mul(ip, 100), f);
+	return 0;
+}
+
+static int one(const char *s, size_t n, struct psi_line *l)
+{
+	static const char *const keys[] = { "avg10=", "avg60=", "avg300=", "total=" };
+	const char *p = s, *e = s + n, *f;
+	size_t fl;
+	unsigned seen = 0, i;
+
+	sc_field(&p, e, &f, &fl);
+	while (sc_field(&p, e, &f, &fl)) {
+		for (i = 0; i < 4; i++) {
+			size_t kl = strlen(keys[i]);
+			if (fl > kl && !memcmp(f, keys[i], kl))
+				break;
+		}
+		if (i == 4)
+			continue;
+		if (i == 3 ? sc_u64_all(f + 6, fl - 6, &l->total) == SC_NONE
+		           : hundredths(f + strlen(keys[i]), fl - strlen(keys[i]), &l->avg[i]))
+			return -1;
+		seen |= 1u << i;
+	}
+	l->have = seen == 15;
+	return l->have ? 0 : -1;
+}
+
+int psi_parse(const char *buf, size_t len, struct psi *p)
+{
+	const char *c = buf, *end = buf + len, *s;
+	size_t n;
+
+	memset(p, 0, sizeof *p);
+	while (sc_line(&c, end, &s, &n)) {
+		if (n > 5 && !memcmp(s, "some ", 5))
+			one(s, n, &p->some);
+		else if (n > 5 && !memcmp(s, "full ", 5))
+			one(s, n, &p->full);
+	}
+	return p->some.have || p->full.have ? 0 : -1;
+}
+
+int psi_read(struct psi *p)
+{
+	char b[256];
+	int trunc;
+	long n = rd_file("/proc/pressure/memory", b, sizeof b, &trunc);
+	if (n < 0)
+		return n;
+	return psi_parse(b, n, p) ? -EINVAL : 0;
+}

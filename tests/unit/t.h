@@ -1,0 +1,32 @@
+/* Unit-test helpers: each tests/unit/NAME.c is a program linked against the
+ * core that prints "pass NAME" or "fail NAME: why" per check; unit.test
+ * counts them.  No stdio here either: the core's writer prints. */
+#ifndef T_H
+#define T_H
+#include <string.h>
+#include "out.h"
+
+static int t_failed;
+static void t_report(int ok, const char *name, const char *why, const char *file, int line)
+{
+	out_s(&out1, ok ? "pass " : "fail ");
+	out_s(&out1, name);
+	if (!ok) {
+		out_s(&out1, ": ");
+		out_s(&out1, why);
+		out_s(&out1, " at ");
+		out_s(&out1, file);
+		out_c(&out1, ':');
+		out_u64(&out1, line);
+		t_failed++;
+	}
+	out_c(&out1, '\n');
+}
+/* CHECK(name, condition) */
+#define CHECK(n, c) t_report(!!(c), n, #c, __FILE__, __LINE__)
+/* CHECK_EQ(name, got, expected) for integers */
+#define CHECK_EQ(n, a, b) t_report((a) == (b), n, #a " == " #b, __FILE__, __LINE__)
+/* CHECK_STR(name, pointer, length, "expected") */
+#define CHECK_STR(n, s, l, e) t_report((l) == strlen(e) && !memcmp(s, e, l), n, #s " is \"" e "\"", __FILE__, __LINE__)
+static int t_end_all(void) { out_flush(&out1); return t_failed != 0; }
+#endif
