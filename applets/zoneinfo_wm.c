@@ -216,6 +216,10 @@ static void prom_zones(const char *name, const char *help, size_t off, unsigned 
 {
 	unsigned i;
 
+	for (i = 0; i < z.n && bit && !(z.z[i].have & bit); i++)
+		;
+	if (i == z.n)
+		return;
 	p_type(name, "gauge", help);
 	for (i = 0; i < z.n; i++) {
 		const struct zi_zone *c = &z.z[i];

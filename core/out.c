@@ -291,6 +291,7 @@ static struct {
 	unsigned n;         /* members written */
 	unsigned short plen;  /* kv path length for members */
 	unsigned short pbase; /* kv path length of the parent (arrays) */
+	const char *key;      /* an array's key, to restore its path after a named element */
 } lv[T_DEPTH];
 static int depth = -1;
 static char kvp[512];
@@ -365,6 +366,7 @@ static void push(int arr, const char *key, const char *kvname)
 	lv[depth].n = 0;
 	lv[depth].plen = klen;
 	lv[depth].pbase = base;
+	lv[depth].key = key;
 }
 
 void t_obj(const char *key) { push(0, key, 0); }
@@ -378,6 +380,11 @@ void t_end(void)
 	if (fmt == FMT_JSON)
 		out_c(fo, lv[depth].arr ? ']' : '}');
 	depth--;
+	if (depth >= 0 && lv[depth].arr && lv[depth].key) {
+		/* a named element wrote over its array's path: put it back */
+		klen = lv[depth].pbase;
+		kv_join(lv[depth].key, strlen(lv[depth].key));
+	}
 }
 
 void t_done(void)

@@ -12,19 +12,20 @@ skip() { echo "skip $TARGET $TEST: $2" >>"$RESULTS"; }
 # mb ARGS...: the binary of this target (under qemu where needed)
 mb() { $RUN "$BIN" "$@"; }
 # prog NAME ARGS...: a helper program of this target from tests/live/
-prog() { p=$1; shift; $RUN "$BDIR/$p" "$@"; }
+prog() { _pp=$1; shift; $RUN "$BDIR/$_pp" "$@"; }
 # assert NAME CMD...: passes when CMD exits 0
-assert() { n=$1; shift; if "$@" >"$T/assert.out" 2>&1; then pass "$n"; else fail "$n" "$(cat "$T/assert.out")"; fi; }
+assert() { _an=$1; shift; if "$@" >"$T/assert.out" 2>&1; then pass "$_an"; else fail "$_an" "$(cat "$T/assert.out")"; fi; }
 # check NAME EXPECTED_RC EXPECTED_FILE CMD...: stdout and exit status
+# (helpers use _-prefixed names: sh has no local variables)
 check() {
-	n=$1 rc=$2 exp=$3; shift 3
-	"$@" >"$T/out" 2>"$T/err"; got=$?
-	if [ "$got" != "$rc" ]; then
-		fail "$n" "exit $got, expected $rc; stderr: $(head -5 "$T/err")"
-	elif ! d=$(diff -u "$exp" "$T/out"); then
-		fail "$n" "$d"
+	_cn=$1 _crc=$2 _cexp=$3; shift 3
+	"$@" >"$T/out" 2>"$T/err"; _cgot=$?
+	if [ "$_cgot" != "$_crc" ]; then
+		fail "$_cn" "exit $_cgot, expected $_crc; stderr: $(head -5 "$T/err")"
+	elif ! _cd=$(diff -u "$_cexp" "$T/out"); then
+		fail "$_cn" "$_cd"
 	else
-		pass "$n"
+		pass "$_cn"
 	fi
 }
 # testing NAME "COMMAND" "EXPECTED STDOUT": toybox style, COMMAND run by sh
@@ -44,20 +45,20 @@ prom_ok() { promtool check metrics <"$1"; }
 # fixtures: every tests/fixtures/*/cases line "EXPECT RC APPLET ARGS..." whose
 # APPLET is $1 runs "APPLET -R DIR ARGS" and compares stdout with expect/EXPECT
 fixtures() {
-	for d in "$FIX"/*/; do
-		[ -f "$d/cases" ] || continue
-		while read -r exp rc app args; do
-			case $exp in ''|'#'*) continue ;; esac
-			[ "$app" = "$1" ] || continue
+	for _fd in "$FIX"/*/; do
+		[ -f "$_fd/cases" ] || continue
+		while read -r _fe _frc _fa _fargs; do
+			case $_fe in ''|'#'*) continue ;; esac
+			[ "$_fa" = "$1" ] || continue
 			# shellcheck disable=SC2086
-			check "$app fixture $(basename "$d") $exp" "$rc" "$d/expect/$exp" mb $app -R "$d" $args
-		done <"$d/cases"
+			check "$_fa fixture $(basename "$_fd") $_fe" "$_frc" "$_fd/expect/$_fe" mb $_fa -R "$_fd" $_fargs
+		done <"$_fd/cases"
 	done
 }
 # limits NAME ARGS...: the applet runs in 512 KiB of address space and 64 KiB
 # of stack (native targets; qemu-user itself needs far more)
 limits() {
-	n=$1; shift
-	if [ "$KIND" != native ]; then skip "$n" "ulimit -v 512 applies to qemu-user itself, not to the target's code"; return; fi
-	assert "$n" sh -c 'ulimit -v 512 -s 64; exec "$0" "$@" >/dev/null' "$BIN" "$@"
+	_ln=$1; shift
+	if [ "$KIND" != native ]; then skip "$_ln" "ulimit -v 512 applies to qemu-user itself, not to the target's code"; return; fi
+	assert "$_ln" sh -c 'ulimit -v 512 -s 64; exec "$0" "$@" >/dev/null' "$BIN" "$@"
 }

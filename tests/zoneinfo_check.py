@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Independent check of zoneinfo-wm's json: recompute every figure from the
+raw zoneinfo (and meminfo, sys/vm) with a separate parser and compare.
+Usage: zoneinfo_check.py ROOT JSON [PAGE_SIZE_SOURCE]"""
+import json, os, re, sys
+
+root, out = sys.argv[1], json.load(open(sys.argv[2]))
+WM = ("boost", "min", "low", "high", "promo", "spanned", "present", "managed")
+zones = []
+for line in open(os.path.join(root, "proc/zoneinfo")):
+    m = re.match(r"Node (\d+), zone\s+(\S+)\s*$", line)
+    if m:
+        zones.append({"node": int(m[1]), "zone": m[2]})
+        continue
+    m = re.match(r"\s+pages free\s+(\d+)\s*$", line)
+    if m:
+        zones[-1]["free"] = int(m[1])
+        continue
+    m = re.match(r"\s+protection: \(([\d, ]*)\)\s*$", line)
+    if m:
+        zones[-1]["protection"] = [int(x) for x in m[1].split(",") if x.strip()]
+        continue
+    m = re.match(r"\s+(\w+)\s+(\d+)\s*$", line)
+    if m and m[1] in WM:
+        zones[-1][m[1]] = int(m[2])
+
+errors = []
+def same(what, got, exp):
+    if got != exp:
+        errors.append(f"{what}: membox {got!r}, independent {exp!r}")
+
+ps = out["page_size"]
+how = out["page_size_source"]
+if len(sys.argv) > 3:
+    same("page_size_source", how, sys.argv[3])
+if how == "derived":
+    total_kb = int(re.search(r"^MemTotal:\s+(\d+) kB", open(os.path.join(root, "proc/meminfo")).read(), re.M)[1])
+    present = sum(z["present"] for z in zones)
+    exp = 4096
+    while exp * present < total_kb * 1024:
+        exp *= 2
+    same("page_size", ps, exp)
+elif how == "kernel":
+    same("page_size", ps, os.sysconf("SC_PAGE_SIZE"))
+
+same("zone count", len(out["zones"]), len(zones))
+tot = dict.fromkeys(("free", "min", "low", "high", "present", "managed", "reserve"), 0)
+for z, j in zip(zones, out["zones"]):
+    name = f'{z["node"]}/{z["zone"]}'
+    managed = z.get("managed", z["present"])
+    prot = z.get("protection", [])
+    reserve = min(z["high"] - z.get("boost", 0) + max(prot, default=0), managed)
+    exp = {"node": z["node"], "zone": z["zone"], "free": z["free"] * ps,
+           "boost": z["boost"] * ps if "boost" in z else None,
+           "min": z["min"] * ps, "low": z["low"] * ps, "high": z["high"] * ps,
+           "promo": z["promo"] * ps if "promo" in z else None,
+           "spanned": z["spanned"] * ps, "present": z["present"] * ps,
+           "managed": managed * ps, "managed_from_present": "managed" not in z,
+           "protection": [p * ps for p in prot],
+           "protection_max": max(prot, default=0) * ps,
+           "reserve": reserve * ps, "headroom": (z["free"] - z["low"]) * ps}
+    for k, v in exp.items():
+        same(f"{name} {k}", j.get(k, "<missing>"), v)
+    for k in tot:
+        tot[k] += {"managed": managed, "reserve": reserve}.get(k, z.get(k, 0))
+for k, v in tot.items():
+    same(f"total {k}", out["total"].get(k), v * ps)
+
+def vmfile(name):
+    try:
+        return open(os.path.join(root, "proc/sys/vm", name)).read().split()
+    except OSError:
+        return None
+for key, fname, scale in (("min_free", "min_free_kbytes", 1024), ("extra_free", "extra_free_kbytes", 1024),
+                          ("watermark_scale_factor", "watermark_scale_factor", 1),
+                          ("watermark_boost_factor", "watermark_boost_factor", 1)):
+    v = vmfile(fname)
+    same(f"vm {key}", out["vm"][key], int(v[0]) * scale if v else None)
+v = vmfile("lowmem_reserve_ratio")
+same("vm lowmem_reserve_ratio", out["vm"]["lowmem_reserve_ratio"], [int(x) for x in v] if v is not None else None)
+for e in errors:
+    print(e)
+sys.exit(1 if errors else 0)
