@@ -8,7 +8,7 @@
 #include "sc.h"
 
 const char cli_common_help[] =
-	"Common options:\n"
+	"\nCommon options:\n"
 	"  -o, --format=FMT   table (default), json, kv or prom\n"
 	"  -R, --root=DIR     read proc/, sys/, etc/ under DIR (also MEMBOX_ROOT)\n"
 	"  -b, -k, -m, -h     table sizes in bytes, KiB (default), MiB, human (1.5M)\n"
