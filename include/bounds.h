@@ -16,4 +16,8 @@
 #define MI_MAX_MOUNTS     256  /* mountinfo entries kept */
 #define MI_STR_MAX        4096 /* bytes of unescaped mount strings kept per mount */
 
+/* lowmem */
+#define LM_MAX_MARGINS      5  /* chromeos-low_mem/margin thresholds (the kernel's LOW_MEM_THRESHOLD_MAX) */
+#define SW_MAX_ZRAM        16  /* zram swap devices whose mm_stat is read */
+
 #endif

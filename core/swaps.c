@@ -1,0 +1,105 @@
+/* /proc/swaps (KiB):
+ *   Filename				Type		Size		Used		Priority
+ *   /dev/sda2                               partition	16385272	0	-1
+ * /sys/block/zram0/mm_stat (bytes, then page counts from field 6 on):
+ *   53583872 11880421 12840960        0 12840960        0        0        0        0 */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "swaps.h"
+#include "out.h"
+#include "sc.h"
+
+int sw_zram_id(const char *f, size_t n, unsigned *id)
+{
+	const char *b = f + n;
+	uint64_t v;
+
+	while (b > f && b[-1] != '/')
+		b--;
+	if (f + n - b < 5 || memcmp(b, "zram", 4) || sc_u64_all(b + 4, f + n - b - 4, &v) != SC_OK ||
+	    v > 1u << 20)
+		return 0;
+	*id = v;
+	return 1;
+}
+
+int sw_parse(struct rd_lines *r, struct swaps *s)
+{
+	const char *l, *p, *f[4];
+	size_t n, fl[4];
+	uint64_t sz, used;
+	unsigned id, i;
+	int k;
+
+	memset(s, 0, sizeof *s);
+	while ((k = rd_line(r, &l, &n)) > 0) {
+		if (r->line == 1 && n >= 8 && !memcmp(l, "Filename", 8))
+			continue;
+		p = l;
+		for (i = 0; i < 4 && sc_field(&p, l + n, &f[i], &fl[i]); i++)
+			;
+		if (!i)
+			continue;
+		if (i < 4 || sc_u64_all(f[2], fl[2], &sz) == SC_NONE || sc_u64_all(f[3], fl[3], &used) == SC_NONE) {
+			s->bad++;
+			continue;
+		}
+		s->n++;
+		s->size = sat_add(s->size, sat_mul(sz, 1024));
+		s->used = sat_add(s->used, sat_mul(used, 1024));
+		if (!sw_zram_id(f[0], fl[0], &id))
+			s->disk = 1;
+		else if (s->nzram < SW_MAX_ZRAM)
+			s->zram[s->nzram++] = id;
+		else
+			s->zram_dropped++;
+	}
+	s->bad += r->skipped;
+	return k;
+}
+
+int sw_read(struct swaps *s)
+{
+	static char buf[MB_LINE_MAX];
+	struct rd_lines r;
+	int fd = rd_open("/proc/swaps", O_RDONLY), k;
+
+	if (fd < 0)
+		return fd;
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	k = sw_parse(&r, s);
+	close(fd);
+	return k;
+}
+
+int sw_mm_parse(const char *b, size_t n, uint64_t v[3])
+{
+	const char *p = b, *f;
+	size_t fl;
+	uint64_t x;
+	int i = 0;
+
+	while (sc_field(&p, b + n, &f, &fl)) {
+		if (sc_u64_all(f, fl, &x) == SC_NONE)
+			return -1;
+		if (i < 3)
+			v[i] = x;
+		i++;
+	}
+	return i < 7 ? -1 : i;
+}
+
+int sw_mm_read(unsigned id, uint64_t v[3])
+{
+	char path[48] = "/sys/block/zram", b[256];
+	int trunc;
+	long k;
+
+	memcpy(path + 15 + u64_str(path + 15, id), "/mm_stat", 9);
+	k = rd_file(path, b, sizeof b, &trunc);
+	if (k < 0)
+		return k;
+	return sw_mm_parse(b, k, v) < 0 || trunc ? -EINVAL : 0;
+}

@@ -1,0 +1,35 @@
+/* /proc/swaps, sizes in KiB, one device per line after a header:
+ *   Filename				Type		Size		Used		Priority
+ *   /dev/zram0                              partition	4070396		1024		-2
+ * and /sys/block/zramN/mm_stat, bytes (7 fields in 4.1+, 8 with huge_pages,
+ * 9 with huge_pages_since):
+ *   orig_data_size compr_data_size mem_used_total mem_limit mem_used_max same_pages pages_compacted ... */
+#ifndef MB_SWAPS_H
+#define MB_SWAPS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "bounds.h"
+#include "rd.h"
+
+struct swaps {
+	unsigned n;                    /* devices listed */
+	unsigned bad;                  /* lines not of the shape above, or too long */
+	uint64_t size, used;           /* bytes over every device */
+	int disk;                      /* a device that is not zram */
+	unsigned nzram, zram_dropped;  /* zram devices kept / beyond SW_MAX_ZRAM */
+	unsigned zram[SW_MAX_ZRAM];    /* their numbers N (/sys/block/zramN) */
+};
+
+/* The lines of a reader into s: 0 or -errno. */
+int sw_parse(struct rd_lines *r, struct swaps *s);
+/* /proc/swaps under the root: 0 or -errno. */
+int sw_read(struct swaps *s);
+/* A swap file name whose last component is "zramN" (/dev/zram0,
+ * /dev/block/zram1, "/zram0"): 1 and N, else 0. */
+int sw_zram_id(const char *f, size_t n, unsigned *id);
+/* mm_stat: orig_data_size, compr_data_size, mem_used_total into v; the
+ * number of fields, or -1 when fewer than 7 numbers. */
+int sw_mm_parse(const char *b, size_t n, uint64_t v[3]);
+/* /sys/block/zramN/mm_stat under the root: 0, -errno or -EINVAL. */
+int sw_mm_read(unsigned id, uint64_t v[3]);
+#endif
