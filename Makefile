@@ -30,7 +30,7 @@ BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
 
-.PHONY: all cross run check size bench fuzz clean setup tests asan
+.PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan
 all: $(B)/membox tests
 
 $(B)/obj/%.o: %.c $(HDRS) Makefile
@@ -75,6 +75,17 @@ $(BUILD)/asan/%: tests/live/%.c
 	@mkdir -p $(BUILD)/asan
 	clang -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror $< -o $@
 
+# libFuzzer targets (host clang): one per parser, seeded from the fixtures.
+FUZZ_SRC := $(wildcard tests/fuzz/*.c)
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_SECONDS ?= 60
+fuzz-build: $(FUZZ_BINS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(BUILD)/fuzz
+	clang -std=c11 -D_GNU_SOURCE -O1 -g -Iinclude -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CORE_SRC) $< -o $@
+fuzz: setup fuzz-build
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(BUILD)/fuzz
+
 run: setup
 	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
 	build/$(NATIVE)/membox $(RUN_APPLET)
@@ -82,7 +93,7 @@ RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/sma
 
 check: setup
 	@$(MAKE) --no-print-directory cross
-	@$(MAKE) --no-print-directory asan
+	@$(MAKE) --no-print-directory asan fuzz-build
 	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
 
 size:

@@ -23,46 +23,49 @@
 
 static const char usage[] =
 	"Usage: lowmem [OPTIONS]\n\n"
-	"Available memory against the low-memory margins as ChromeOS computes it, on\n"
-	"any kernel, and the process-memory ceiling.  The kernel's figure\n"
-	"(/sys/kernel/mm/chromeos-low_mem/available) is used where it exists; the\n"
-	"computed one is always shown:\n"
-	"  available = (MemFree - reserve) + (Active(file) + Inactive(file) - Dirty\n"
-	"              - min_filelist) + min(Active(anon) + Inactive(anon), SwapFree) / weight\n"
-	"Margins: the kernel's margin file, else critical 5.2% and moderate 40% of\n"
-	"MemTotal.  Level: critical below the critical margin, moderate below the\n"
-	"moderate one, else none.\n\n"
+	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
+	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
+	"MemTotal), and the process-memory ceiling.\n\n"
 	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4; 0: no swap)\n"
 	"  -r, --ratio=R       RAM cost of swapped memory, 0 to 1 (default: zram's measured,\n"
 	"                      else 0.40 for zram, 0 for disk swap)\n"
 	"      --critical=MiB  critical margin\n"
 	"      --moderate=MiB  moderate margin\n"
 	"      --page-size=N   bytes per page (default: the kernel's; derived for --root)\n"
+	"      --timeout=SEC   end --wait with exit 1, --watch with exit 0\n"
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n"
 	"      --check         one status line; exit 0 OK, 1 WARNING (below moderate),\n"
 	"                      2 CRITICAL (below critical), 3 UNKNOWN\n"
-	"      --wait[=LEVEL]  block until LEVEL (critical, default, or moderate) is\n"
-	"                      reached, then report and exit 0\n"
-	"      --recover       with --wait: until the level is left instead\n"
-	"      --timeout=SEC   end --wait with exit 1, --watch with exit 0\n"
-	"      --watch         a line per interval when the level or available changes > 1%\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
+	"      --wait[=LEVEL]  until LEVEL (critical, default, or moderate) is reached,\n"
+	"                      then report and exit 0\n"
+	"      --recover       with --wait: until the level is left\n"
+	"      --watch         a line per interval when the level or available changes > 1%\n";
 
-enum { O_CRIT = OPT_APPLET, O_MOD, O_CHECK, O_WAIT, O_RECOVER, O_TIMEOUT, O_WATCH };
+/* Numeric options are ids 1..7, their index + 1 in o.n[] */
+enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,
+       M_CHECK, M_WAIT, M_WATCH, M_RECOVER };
 static const struct opt opts[] = {
 	CLI_COMMON,
-	{ "weight", 'w', 1, 'w' },
-	{ "ratio", 'r', 1, 'r' },
-	{ "critical", 0, 1, O_CRIT },
-	{ "moderate", 0, 1, O_MOD },
-	{ "page-size", 0, 1, OPT_PAGESIZE },
-	{ "check", 0, 0, O_CHECK },
-	{ "wait", 0, 2, O_WAIT },
-	{ "recover", 0, 0, O_RECOVER },
-	{ "timeout", 0, 1, O_TIMEOUT },
-	{ "watch", 0, 0, O_WATCH },
-	{ "interval", 'i', 1, 'i' },
+	{ "weight", 'w', 1, N_WEIGHT },
+	{ "ratio", 'r', 1, N_RATIO },
+	{ "critical", 0, 1, N_CRIT },
+	{ "moderate", 0, 1, N_MOD },
+	{ "page-size", 0, 1, N_PS },
+	{ "timeout", 0, 1, N_TIMEOUT },
+	{ "interval", 'i', 1, N_INTERVAL },
+	{ "check", 0, 0, M_CHECK },
+	{ "wait", 0, 2, M_WAIT },
+	{ "watch", 0, 0, M_WATCH },
+	{ "recover", 0, 0, M_RECOVER },
 	{ 0, 0, 0, 0 }
 };
+#define N_COMMON 7   /* entries of CLI_COMMON */
+static const unsigned char ndec[] = { 0, 3, 0, 0, 0, 3, 3 };  /* decimals kept */
+
+static uint64_t n[7] = { [N_INTERVAL - 1] = 1000 };   /* ratio, timeout, interval: thousandths */
+static unsigned given;                                  /* bit id: option given */
+#define GIVEN(id) (given >> (id) & 1)
+#define OPT(id) n[(id) - 1]
 
 #define LM "/sys/kernel/mm/chromeos-low_mem/"
 #define MIB 1048576ull
@@ -71,38 +74,36 @@ static const char *const lvname[] = { "none", "moderate", "critical" };
 enum { W_NONE, W_SYSFS, W_PSI, W_TIMER };
 static const char *const wname[] = { 0, "sysfs", "psi", "timer" };
 
-/* What the user asked for (have_: given). */
-static struct {
-	uint64_t weight, ratio, crit, mod, ps, timeout, interval;
-	int have_weight, have_ratio, have_crit, have_mod;
-} o = { .interval = 1000 };
-
 static struct meminfo m;
 static struct zi z;
 static struct swaps sw;
 static struct psi psi;
 
-/* One evaluation, every size in bytes. */
-static struct {
-	uint64_t ps;
-	int ps_how, kernel, have_psi, have_swaps, zram, margin_off, level;
-	unsigned nmargin, mdropped;
-	uint64_t margin[LM_MAX_MARGINS];
-	uint64_t kavail, avail, comp, part[3], crit, mod, weight, total, reserve, extra, minfl;
-	int have_extra, have_minfl;
-	uint64_t sfree, sused, zorig, zused, ratio, cur, max;
-	const char *ratio_src;
-} r;
+/* The figures of one evaluation, in bytes unless said; have: bit V_x. */
+enum { V_LEVEL, V_AVAIL, V_COMP, V_KAVAIL, V_DIFF, V_PFREE, V_PFILE, V_PSWAP,
+       V_CRIT, V_MOD, V_CDIST, V_MDIST, V_WEIGHT, V_TOTAL, V_MAVAIL, V_RESERVE,
+       V_EXTRA, V_MINFL, V_STOTAL, V_SUSED, V_SFREE, V_ZRAM, V_ZORIG, V_ZUSED,
+       V_RATIO, V_CUR, V_MAX, V_HEAD, V_WMIN, V_WLOW, V_WHIGH, V_PS, V_N };
+static uint64_t v[V_N], have;
+enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_N };
+static const char *sv[S_N];
+static uint64_t margin[LM_MAX_MARGINS];
+static unsigned nmargin, mdropped;
+static int ps_how, margin_off, have_psi;
 
 static uint64_t mi(int k) { return MI_GET(&m, k); }
+/* out of line: the inline versions would be repeated at every use */
+__attribute__((noinline)) static uint64_t xmul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
+__attribute__((noinline)) static uint64_t xadd(uint64_t a, uint64_t b) { return sat_add(a, b); }
+__attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return sat_sub(a, b); }
 
-/* A /proc/sys or sysfs number: 1 when present (times mul into *v). */
-static int num(const char *path, uint64_t mul, uint64_t *v)
+/* A /proc/sys or sysfs number times mul into v[i]; its have bit. */
+static int num(const char *path, uint64_t mul, int i)
 {
-	*v = 0;
-	if (rd_u64(path, v))
-		return *v = 0, 0;
-	*v = sat_mul(*v, mul);
+	uint64_t x;
+	if (rd_u64(path, &x))
+		return v[i] = 0, have &= ~(1ull << i), 0;
+	v[i] = xmul(x, mul);
 	return 1;
 }
 
@@ -111,205 +112,184 @@ static void margins(void)
 	char b[128];
 	uint64_t mib[LM_MAX_MARGINS];
 	int trunc, k;
-	long n = rd_file(LM "margin", b, sizeof b, &trunc);
+	long len = rd_file(LM "margin", b, sizeof b, &trunc);
 	unsigned i;
 
-	r.nmargin = r.mdropped = 0;
-	r.margin_off = 0;
-	/* ChromeOS's defaults (swap_management: 520 bips and 40 % of MemTotal) */
-	r.crit = sat_mul(r.total, 520) / 10000;
-	r.mod = sat_mul(r.total, 4000) / 10000;
-	if (n >= 0) {
-		k = mg_parse(b, n, mib, LM_MAX_MARGINS, &r.nmargin, &r.mdropped);
+	nmargin = mdropped = margin_off = 0;
+	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
+	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
+	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
+	if (len >= 0) {
+		k = mg_parse(b, len, mib, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			mb_warn(LM "margin", "not a list of numbers or 'off': default margins used");
-			r.nmargin = 0;
+			mb_warn(LM "margin", "garbled: default margins used");
+			nmargin = 0;
 		}
-		r.margin_off = k == MG_OFF;
-		if (r.mdropped)
-			mb_warn(LM "margin", "more thresholds than LM_MAX_MARGINS: the rest ignored");
-		for (i = 0; i < r.nmargin; i++)
-			r.margin[i] = sat_mul(mib[i], MIB);
-		if (r.nmargin)
-			r.crit = r.margin[0];
-		if (r.nmargin > 1)
-			r.mod = r.margin[1];
+		margin_off = k == MG_OFF;
+		if (mdropped)
+			mb_warn(LM "margin", "thresholds beyond LM_MAX_MARGINS ignored");
+		for (i = 0; i < nmargin; i++)
+			margin[i] = xmul(mib[i], MIB);
+		for (i = 0; i < nmargin && i < 2; i++)
+			v[V_CRIT + i] = margin[i];
 	}
-	if (o.have_crit)
-		r.crit = sat_mul(o.crit, MIB);
-	if (o.have_mod)
-		r.mod = sat_mul(o.mod, MIB);
+	for (i = 0; i < 2; i++)
+		if (GIVEN(N_CRIT + i))
+			v[V_CRIT + i] = xmul(OPT(N_CRIT + i), MIB);
 }
 
 static void swap(void)
 {
-	uint64_t v[3];
+	uint64_t x[3];
 	unsigned i;
-	int k = sw_read(&sw);
+	int k = sw_read(&sw), zram = !k && sw.nzram;
 
-	r.have_swaps = !k;
-	r.zram = !k && sw.nzram;
-	r.zorig = r.zused = 0;
 	if (k && k != -ENOENT)
 		mb_warn_errno("/proc/swaps", -k);
-	if (!k && sw.bad)
-		mb_warn("/proc/swaps", "lines not understood were skipped");
-	if (!k && sw.zram_dropped)
-		mb_warn("/proc/swaps", "more zram devices than SW_MAX_ZRAM: the rest not measured");
-	for (i = 0; r.zram && i < sw.nzram; i++) {
-		if (sw_mm_read(sw.zram[i], v)) {
-			mb_warn("/sys/block/zramN/mm_stat", "missing or garbled: zram not measured");
+	if (!k && (sw.bad || sw.zram_dropped))
+		mb_warn("/proc/swaps", "lines not understood, or zram devices beyond SW_MAX_ZRAM, skipped");
+	v[V_ZRAM] = zram;
+	v[V_ZORIG] = v[V_ZUSED] = 0;
+	if (!zram)
+		have &= ~(1ull << V_ZORIG | 1ull << V_ZUSED);
+	for (i = 0; zram && i < sw.nzram; i++) {
+		if (sw_mm_read(sw.zram[i], x)) {
+			mb_warn("/sys/block/zramN/mm_stat", "missing or garbled");
 			continue;
 		}
-		r.zorig = sat_add(r.zorig, v[0]);
-		r.zused = sat_add(r.zused, v[2]);
+		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
+		v[V_ZUSED] = xadd(v[V_ZUSED], x[2]);
 	}
-	r.sfree = mi(MI_SwapFree);
-	r.sused = sat_sub(mi(MI_SwapTotal), r.sfree);
-	r.ratio_src = "option";
-	r.ratio = o.ratio;
-	if (!o.have_ratio) {
-		r.ratio_src = r.zram ? (r.zorig ? "measured" : "zram") : "disk";
-		r.ratio = r.zorig ? sat_mul(r.zused, 1000) / r.zorig : r.zram ? 400 : 0;
+	v[V_STOTAL] = mi(MI_SwapTotal);
+	v[V_SFREE] = mi(MI_SwapFree);
+	v[V_SUSED] = xsub(v[V_STOTAL], v[V_SFREE]);
+	sv[S_RATIO] = "option";
+	v[V_RATIO] = OPT(N_RATIO);
+	if (!GIVEN(N_RATIO)) {
+		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
+		v[V_RATIO] = v[V_ZORIG] ? xmul(v[V_ZUSED], 1000) / v[V_ZORIG] : zram ? 400 : 0;
 	}
 }
 
 /* Read everything once: 0, or 1 after a message. */
 static int eval(void)
 {
-	uint64_t anon, v, red, usable, ratio;
+	uint64_t anon, x, red, usable;
 	int k = meminfo_read(&m);
 
 	if (k < 0)
 		return mb_fail_errno("/proc/meminfo", -k);
 	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
 		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
-	if ((~m.have >> MI_ActiveAnon & 15) && !r.total)
-		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) lines (before 2.6.28): counted as 0");
-	if (zi_load(&z, o.ps, &r.ps, &r.ps_how))
+	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
+		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
+	if (zi_load(&z, OPT(N_PS), &v[V_PS], &ps_how))
 		return 1;
-	r.total = mi(MI_MemTotal);
-	r.have_extra = num("/proc/sys/vm/extra_free_kbytes", 1024, &r.extra);
-	r.have_minfl = num("/proc/sys/vm/min_filelist_kbytes", 1024, &r.minfl);
-	r.reserve = sat_sub(sat_mul(z.tot.reserve, r.ps), r.extra);
-	r.kernel = num(LM "available", MIB, &r.kavail);
-	r.weight = 4;
-	if (o.have_weight)
-		r.weight = o.weight;
-	else
-		num(LM "ram_vs_swap_weight", 1, &r.weight) || (r.weight = 4);
+	have = ~0ull;
+	v[V_TOTAL] = mi(MI_MemTotal);
+	v[V_MAVAIL] = mi(MI_MemAvailable);
+	if (!MI_HAS(&m, MI_MemAvailable))
+		have &= ~(1ull << V_MAVAIL);
+	num("/proc/sys/vm/extra_free_kbytes", 1024, V_EXTRA);
+	num("/proc/sys/vm/min_filelist_kbytes", 1024, V_MINFL);
+	have |= 1ull << V_MINFL;   /* absent is 0 here */
+	v[V_RESERVE] = xsub(xmul(z.tot.reserve, v[V_PS]), v[V_EXTRA]);
+	v[V_WEIGHT] = OPT(N_WEIGHT);
+	if (!GIVEN(N_WEIGHT) && !num(LM "ram_vs_swap_weight", 1, V_WEIGHT))
+		v[V_WEIGHT] = 4;
+	have |= 1ull << V_WEIGHT;
 	margins();
 	swap();
-	r.have_psi = !psi_read(&psi);
+	have_psi = !psi_read(&psi);
+	sv[S_PS] = zi_ps_how[ps_how];
 
-	/* computed in KiB like the kernel's pages: every part is whole KiB */
-	anon = sat_add(mi(MI_ActiveAnon), mi(MI_InactiveAnon));
-	r.part[0] = sat_sub(mi(MI_MemFree), r.reserve);
-	r.part[1] = sat_sub(sat_sub(sat_add(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), r.minfl);
-	v = anon < r.sfree ? anon : r.sfree;
-	r.part[2] = r.weight ? v / 1024 / r.weight * 1024 : 0;
-	r.comp = sat_add(sat_add(r.part[0], r.part[1]), r.part[2]);
-	r.avail = r.kernel ? r.kavail : r.comp;
-	r.level = r.avail < r.crit ? L_CRITICAL : r.avail < r.mod ? L_MODERATE : L_NONE;
+	/* computed in whole KiB, as the kernel does in pages */
+	anon = xadd(mi(MI_ActiveAnon), mi(MI_InactiveAnon));
+	v[V_PFREE] = xsub(mi(MI_MemFree), v[V_RESERVE]);
+	v[V_PFILE] = xsub(xsub(xadd(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), v[V_MINFL]);
+	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
+	v[V_PSWAP] = v[V_WEIGHT] ? x / 1024 / v[V_WEIGHT] * 1024 : 0;
+	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
+	sv[S_SOURCE] = "computed";
+	v[V_AVAIL] = v[V_COMP];
+	if (num(LM "available", MIB, V_KAVAIL)) {
+		sv[S_SOURCE] = "kernel";
+		v[V_AVAIL] = v[V_KAVAIL];
+	} else {
+		have &= ~(1ull << V_DIFF);
+	}
+	v[V_DIFF] = sat_diff(v[V_KAVAIL], v[V_COMP]);
+	v[V_LEVEL] = v[V_AVAIL] < v[V_CRIT] ? L_CRITICAL : v[V_AVAIL] < v[V_MOD] ? L_MODERATE : L_NONE;
+	sv[S_LEVEL] = lvname[v[V_LEVEL]];
+	v[V_CDIST] = sat_diff(v[V_AVAIL], v[V_CRIT]);
+	v[V_MDIST] = sat_diff(v[V_AVAIL], v[V_MOD]);
 
-	/* the process-memory ceiling */
-	r.cur = sat_add(anon, r.sused);
-	red = r.crit > r.reserve ? sat_mul(r.crit - r.reserve, r.weight) : 0;
-	if (red > mi(MI_SwapTotal))
+	/* the process-memory ceiling; a ratio above 1 counts as 1 */
+	v[V_CUR] = xadd(anon, v[V_SUSED]);
+	red = v[V_CRIT] > v[V_RESERVE] ? xmul(v[V_CRIT] - v[V_RESERVE], v[V_WEIGHT]) : 0;
+	if (red > v[V_STOTAL])
 		red = 0;
-	usable = mi(MI_SwapTotal) - red;
-	ratio = r.ratio > 1000 ? 1000 : r.ratio;
-	r.max = sat_add(sat_sub(r.total, r.reserve), sat_mul(usable, 1000 - ratio) / 1000);
+	usable = v[V_STOTAL] - red;
+	x = v[V_RATIO] > 1000 ? 1000 : v[V_RATIO];
+	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), xmul(usable, 1000 - x) / 1000);
+	v[V_HEAD] = sat_diff(v[V_MAX], v[V_CUR]);
+	v[V_WMIN] = xmul(z.tot.min, v[V_PS]);
+	v[V_WLOW] = xmul(z.tot.low, v[V_PS]);
+	v[V_WHIGH] = xmul(z.tot.high, v[V_PS]);
 	return 0;
 }
 
-/* ---- output: one call per figure, each format picks what it needs ---- */
+/* ---- the report: one table of figures for every format ---- */
 
-enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL };
+enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
+       F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
+static const struct fig { const char *key; unsigned char kind, i; } figs[] = {
+	{ "level", K_STR, S_LEVEL }, { "level", K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
+	{ "source", K_STR, S_SOURCE }, { "wake", K_STR, S_WAKE },
+	{ "available", K_SIZE, V_AVAIL }, { "computed_available", K_SIZE, V_COMP },
+	{ "kernel_available", K_SIZE, V_KAVAIL }, { "difference", K_SSIZE | F_NOPROM, V_DIFF },
+	{ "parts", K_OBJ, 0 }, { "free", K_SIZE | F_NOPROM, V_PFREE },
+	{ "file", K_SIZE | F_NOPROM, V_PFILE }, { "swap", K_SIZE | F_NOPROM, V_PSWAP }, { 0, K_END, 0 },
+	{ "margins", K_MARGINS, 0 },
+	{ "critical", K_SIZE, V_CRIT }, { "moderate", K_SIZE, V_MOD },
+	{ "critical_distance", K_SSIZE, V_CDIST }, { "moderate_distance", K_SSIZE, V_MDIST },
+	{ "weight", K_NUM, V_WEIGHT }, { "mem_total", K_SIZE, V_TOTAL },
+	{ "mem_available", K_SIZE | F_NOPROM, V_MAVAIL }, { "reserve", K_SIZE, V_RESERVE },
+	{ "extra_free", K_SIZE | F_NOPROM, V_EXTRA }, { "min_filelist", K_SIZE, V_MINFL },
+	{ "swap", K_OBJ, 0 }, { "total", K_SIZE, V_STOTAL }, { "used", K_SIZE, V_SUSED },
+	{ "free", K_SIZE, V_SFREE }, { "zram", K_BOOL, V_ZRAM },
+	{ "zram_orig", K_SIZE, V_ZORIG }, { "zram_used", K_SIZE, V_ZUSED },
+	{ "ratio", K_FIX3, V_RATIO }, { "ratio_source", K_STR, S_RATIO }, { 0, K_END, 0 },
+	{ "process", K_OBJ, 0 }, { "current", K_SIZE, V_CUR }, { "max", K_SIZE, V_MAX },
+	{ "headroom", K_SSIZE, V_HEAD }, { 0, K_END, 0 },
+	{ "watermarks", K_OBJ, 0 }, { "min", K_SIZE, V_WMIN }, { "low", K_SIZE, V_WLOW },
+	{ "high", K_SIZE, V_WHIGH }, { 0, K_END, 0 },
+	{ "psi", K_PSI, 0 },
+	{ "page_size", K_SIZE | F_NOTAB, V_PS }, { "page_size_source", K_STR | F_NOTAB, S_PS },
+};
 
-static void label(const char *l)
+/* v / 10^dec right-aligned in w */
+static void tb_fix(uint64_t x, int dec, int w)
 {
-	out_s(fo, l);
-	out_pad(fo, strlen(l), 22);
+	char b[21];
+	out_pad(fo, u64_str(b, x / (dec == 1 ? 10 : dec == 2 ? 100 : 1000)) + 1 + dec, w);
+	out_fix(fo, x, dec);
 }
 
-/* key: json/kv member (0: prom only); lab: table row and prom help (0: not
- * in the table); prom: metric name (0: not in prom). */
-static void val(const char *key, const char *lab, const char *prom, int have, uint64_t v, int kind)
+/* "PARENT_KEY" with sep for '_' (table label, prom name) */
+static size_t name(char *b, const char *parent, const char *key, char sep)
 {
-	int64_t s = (int64_t)v;
-
-	if (fmt == FMT_PROM) {
-		if (!prom || !have)
-			return;
-		p_type(prom, "gauge", lab);
-		p_start(prom);
-		if (kind == K_FIX3)
-			p_fix(v, 3);
-		else if (kind == K_SSIZE)
-			p_i64(s);
-		else
-			p_u64(v);
-		return;
-	}
-	if (!key)
-		return;
-	if (fmt != FMT_TABLE) {
-		if (!have)
-			t_null(key);
-		else if (kind == K_SSIZE)
-			t_i64(key, s);
-		else if (kind == K_FIX3)
-			t_fix(key, v, 3);
-		else if (kind == K_BOOL)
-			t_bool(key, v);
-		else
-			t_u64(key, v);
-		return;
-	}
-	if (!lab)
-		return;
-	label(lab);
-	if (!have)
-		out_pad(fo, 1, 12), out_c(fo, '-');
-	else if (kind == K_SIZE)
-		tb_size(v, 12);
-	else if (kind == K_SSIZE)
-		tb_ssize(s, 12);
-	else if (kind == K_FIX3)
-		out_pad(fo, 5, 12), out_fix(fo, v, 3);
-	else if (kind == K_BOOL)
-		tb_str(v ? "         yes" : "          no", 12);
-	else
-		tb_u64(v, 12);
-	tb_nl();
+	size_t l = 0;
+	const char *s;
+	for (s = parent; s && *s; s++)
+		b[l++] = *s == '_' ? sep : *s;
+	if (parent)
+		b[l++] = sep;
+	for (s = key; *s; s++)
+		b[l++] = *s == '_' ? sep : *s;
+	b[l] = 0;
+	return l;
 }
-
-static void str(const char *key, const char *lab, const char *s)
-{
-	if (fmt == FMT_TABLE) {
-		label(lab);
-		out_pad(fo, strlen(s), 12);
-		out_s(fo, s);
-		tb_nl();
-	} else if (fmt != FMT_PROM) {
-		t_cstr(key, s);
-	}
-}
-
-static void obj(const char *key)
-{
-	if (fmt == FMT_JSON || fmt == FMT_KV)
-		t_obj(key);
-}
-
-static void end(void)
-{
-	if (fmt == FMT_JSON || fmt == FMT_KV)
-		t_end();
-}
-
-#define SZ(k, l, p, v) val(k, l, p, 1, v, K_SIZE)
 
 static void psi_out(void)
 {
@@ -317,146 +297,166 @@ static void psi_out(void)
 	const struct psi_line *pl;
 	int i, j;
 
-	if (fmt == FMT_TABLE) {
-		out_s(fo, r.have_psi ? "psi (%)    avg10  avg60 avg300   stall total (s)\n" : "psi                   -\n");
-	} else if (fmt == FMT_PROM) {
-		if (!r.have_psi)
+	if (fmt == FMT_PROM) {
+		if (!have_psi)
 			return;
-		p_type("lowmem_psi_avg_percent", "gauge", "Memory pressure stall average over the window, percent.");
-		for (i = 0; i < 6; i++) {
-			pl = i < 3 ? &psi.some : &psi.full;
-			if (!pl->have)
-				continue;
-			p_start("lowmem_psi_avg_percent");
-			p_labc("kind", i < 3 ? "some" : "full");
-			p_labc("window", win[i % 3]);
-			p_fix(pl->avg[i % 3], 2);
+		for (j = 0; j < 2; j++) {
+			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
+			p_type(nm, j ? "counter" : "gauge", j ? "Memory stall time." : "Memory stall average, percent.");
+			for (i = 0; i < (j ? 2 : 6); i++) {
+				pl = i % 2 ? &psi.full : &psi.some;
+				if (!pl->have)
+					continue;
+				p_start(nm);
+				p_labc("kind", i % 2 ? "full" : "some");
+				if (!j)
+					p_labc("window", win[i / 2]);
+				p_fix(j ? pl->total : pl->avg[i / 2], j ? 6 : 2);
+			}
 		}
-		p_type("lowmem_psi_stall_seconds_total", "counter", "Total memory stall time.");
-	} else if (!r.have_psi) {
-		t_null("psi");
 		return;
-	} else {
-		t_obj("psi");
 	}
-	for (i = 0; r.have_psi && i < 2; i++) {
+	if (fmt == FMT_TABLE)
+		out_s(fo, have_psi ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
+	else if (!have_psi)
+		t_null("psi");
+	else
+		t_obj("psi");
+	for (i = 0; have_psi && i < 2; i++) {
 		const char *kind = i ? "full" : "some";
 		pl = i ? &psi.full : &psi.some;
 		if (!pl->have)
 			continue;
-		if (fmt == FMT_PROM) {
-			p_start("lowmem_psi_stall_seconds_total");
-			p_labc("kind", kind);
-			p_fix(pl->total, 6);
-			continue;
-		}
 		if (fmt == FMT_TABLE) {
 			out_s(fo, kind);
 			out_s(fo, "     ");
-			for (j = 0; j < 3; j++) {
-				out_pad(fo, 6 + (pl->avg[j] >= 10000) + (pl->avg[j] >= 1000), 7);
-				out_fix(fo, pl->avg[j], 2);
-			}
-			out_s(fo, "   ");
-			out_fix(fo, pl->total / 1000, 3);
+			for (j = 0; j < 3; j++)
+				tb_fix(pl->avg[j], 2, 7);
+			tb_fix(pl->total / 1000, 3, 17);
 			tb_nl();
-			continue;
-		}
-		t_obj(kind);
-		for (j = 0; j < 3; j++)
-			t_fix(win[j], pl->avg[j], 2);
-		t_u64("total", pl->total);
-		t_end();
-	}
-	if (fmt == FMT_JSON || fmt == FMT_KV)
-		if (r.have_psi)
+		} else {
+			t_obj(kind);
+			for (j = 0; j < 3; j++)
+				t_fix(win[j], pl->avg[j], 2);
+			t_u64("total", pl->total);
 			t_end();
+		}
+	}
+	if (fmt != FMT_TABLE && have_psi)
+		t_end();
 }
 
-static void report(int wake)
+static void margins_out(void)
 {
 	unsigned i;
+
+	if (fmt == FMT_TABLE) {
+		out_s(fo, "kernel margins (MiB)  ");
+		if (margin_off)
+			out_s(fo, "off (notifier disabled)");
+		else if (!nmargin)
+			out_c(fo, '-');
+		for (i = 0; i < nmargin; i++) {
+			out_u64(fo, margin[i] / MIB);
+			out_c(fo, ' ');
+		}
+		tb_nl();
+	} else if (fmt != FMT_PROM) {
+		t_arr("margins");
+		for (i = 0; i < nmargin; i++)
+			t_u64(0, margin[i]);
+		t_end();
+		t_bool("margin_off", margin_off);
+		t_u64("margins_dropped", mdropped);
+	}
+}
+
+static void report(void)
+{
+	const struct fig *f;
+	const char *parent = 0;
+	char nm[64], lab[48];
+	size_t l;
 
 	if (fmt == FMT_TABLE) {
 		out_s(fo, "sizes in ");
 		out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
 		out_s(fo, ", page size ");
-		out_u64(fo, r.ps);
+		out_u64(fo, v[V_PS]);
 		out_s(fo, " bytes (");
-		out_s(fo, zi_ps_how[r.ps_how]);
+		out_s(fo, sv[S_PS]);
 		out_s(fo, ")\n");
+	} else if (fmt != FMT_PROM) {
+		t_obj(0);
+	}
+	for (f = figs; f < figs + sizeof figs / sizeof *figs; f++) {
+		int k = f->kind & 15, has = k == K_STR ? sv[f->i] != 0 : (int)(have >> f->i & 1);
+		uint64_t x = v[f->i];
+
+		if (k == K_OBJ || k == K_END) {
+			parent = f->key;
+			if (fmt == FMT_JSON || fmt == FMT_KV)
+				k == K_OBJ ? t_obj(f->key) : t_end();
+			continue;
+		}
+		if (k == K_MARGINS || k == K_PSI) {
+			k == K_PSI ? psi_out() : margins_out();
+			continue;
+		}
+		if (k == K_STR && !has)
+			continue;
+		l = name(lab, parent, f->key, ' ');
+		if (fmt == FMT_PROM) {
+			if (f->kind & F_NOPROM || k == K_STR || !has)
+				continue;
+			memcpy(nm, "lowmem_", 7);
+			l = 7 + name(nm + 7, parent, f->key, '_');
+			if (k <= K_SSIZE)
+				memcpy(nm + l, "_bytes", 7);
+			p_type(nm, "gauge", lab);
+			p_start(nm);
+			if (k == K_FIX3)
+				p_fix(x, 3);
+			else if (k == K_SSIZE)
+				p_i64(x);
+			else
+				p_u64(x);
+		} else if (fmt == FMT_TABLE) {
+			if (f->kind & F_NOTAB)
+				continue;
+			out_mem(fo, lab, l);
+			out_pad(fo, l, 20);
+			if (!has || k == K_STR || k == K_BOOL) {
+				const char *s = !has ? "-" : k == K_STR ? sv[f->i] : x ? "yes" : "no";
+				out_pad(fo, strlen(s), 12);
+				out_s(fo, s);
+			} else if (k == K_SIZE) {
+				tb_size(x, 12);
+			} else if (k == K_SSIZE) {
+				tb_ssize(x, 12);
+			} else if (k == K_FIX3) {
+				tb_fix(x, 3, 12);
+			} else {
+				tb_u64(x, 12);
+			}
+			tb_nl();
+		} else if (!(f->kind & F_NOTREE)) {
+			if (!has)
+				t_null(f->key);
+			else if (k == K_STR)
+				t_cstr(f->key, sv[f->i]);
+			else if (k == K_SSIZE)
+				t_i64(f->key, x);
+			else if (k == K_FIX3)
+				t_fix(f->key, x, 3);
+			else if (k == K_BOOL)
+				t_bool(f->key, x);
+			else
+				t_u64(f->key, x);
+		}
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV)
-		t_obj(0);
-	str("level", "level", lvname[r.level]);
-	val(0, "Level: 0 none, 1 moderate (below the moderate margin), 2 critical.", "lowmem_level", 1, r.level, K_NUM);
-	str("source", "source", r.kernel ? "kernel" : "computed");
-	if (wake)
-		str("wake", "wake-up", wname[wake]);
-	SZ("available", "available", "lowmem_available_bytes", r.avail);
-	SZ("computed_available", "computed available", "lowmem_computed_available_bytes", r.comp);
-	val("kernel_available", "kernel available", "lowmem_kernel_available_bytes", r.kernel, r.kavail, K_SIZE);
-	val("difference", "kernel - computed", 0, r.kernel, sat_diff(r.kavail, r.comp), K_SSIZE);
-	obj("parts");
-	SZ("free", "  MemFree - reserve", 0, r.part[0]);
-	SZ("file", "  clean file - minfl", 0, r.part[1]);
-	SZ("swap", "  swappable / weight", 0, r.part[2]);
-	end();
-	if (fmt == FMT_TABLE) {
-		label("kernel margins (MiB)");
-		if (r.margin_off)
-			out_s(fo, "         off (notifier disabled)");
-		for (i = 0; i < r.nmargin; i++) {
-			out_c(fo, ' ');
-			out_u64(fo, r.margin[i] / MIB);
-		}
-		if (!r.margin_off && !r.nmargin)
-			out_s(fo, "           -");
-		tb_nl();
-	} else if (fmt != FMT_PROM) {
-		t_arr("margins");
-		for (i = 0; i < r.nmargin; i++)
-			t_u64(0, r.margin[i]);
-		t_end();
-		t_bool("margin_off", r.margin_off);
-		t_u64("margins_dropped", r.mdropped);
-	}
-	SZ("critical", "critical margin", "lowmem_critical_margin_bytes", r.crit);
-	SZ("moderate", "moderate margin", "lowmem_moderate_margin_bytes", r.mod);
-	val("critical_distance", "available - critical", "lowmem_critical_distance_bytes", 1, sat_diff(r.avail, r.crit), K_SSIZE);
-	val("moderate_distance", "available - moderate", "lowmem_moderate_distance_bytes", 1, sat_diff(r.avail, r.mod), K_SSIZE);
-	val("weight", "ram vs swap weight", "lowmem_ram_vs_swap_weight", 1, r.weight, K_NUM);
-	SZ("mem_total", "MemTotal", "lowmem_mem_total_bytes", r.total);
-	val("mem_available", "MemAvailable", 0, MI_HAS(&m, MI_MemAvailable), mi(MI_MemAvailable), K_SIZE);
-	SZ("reserve", "reserve", "lowmem_reserve_bytes", r.reserve);
-	val("extra_free", "extra_free_kbytes", 0, r.have_extra, r.extra, K_SIZE);
-	SZ("min_filelist", "min_filelist_kbytes", "lowmem_min_filelist_bytes", r.minfl);
-	obj("swap");
-	SZ("total", "swap total", "lowmem_swap_total_bytes", mi(MI_SwapTotal));
-	SZ("used", "swap used", "lowmem_swap_used_bytes", r.sused);
-	SZ("free", "swap free", "lowmem_swap_free_bytes", r.sfree);
-	val("zram", "zram", "lowmem_swap_zram", 1, r.zram, K_BOOL);
-	val("zram_orig", "zram stored", 0, r.zram, r.zorig, K_SIZE);
-	val("zram_used", "zram RAM used", 0, r.zram, r.zused, K_SIZE);
-	val("ratio", "swap RAM cost ratio", "lowmem_swap_ratio", 1, r.ratio, K_FIX3);
-	str("ratio_source", "ratio from", r.ratio_src);
-	end();
-	obj("process");
-	SZ("current", "process memory", "lowmem_process_current_bytes", r.cur);
-	SZ("max", "process memory max", "lowmem_process_max_bytes", r.max);
-	val("headroom", "process headroom", "lowmem_process_headroom_bytes", 1, sat_diff(r.max, r.cur), K_SSIZE);
-	end();
-	obj("watermarks");
-	SZ("min", "watermark min", "lowmem_watermark_min_bytes", sat_mul(z.tot.min, r.ps));
-	SZ("low", "watermark low", "lowmem_watermark_low_bytes", sat_mul(z.tot.low, r.ps));
-	SZ("high", "watermark high", "lowmem_watermark_high_bytes", sat_mul(z.tot.high, r.ps));
-	end();
-	psi_out();
-	if (fmt == FMT_JSON || fmt == FMT_KV) {
-		t_u64("page_size", r.ps);
-		t_cstr("page_size_source", zi_ps_how[r.ps_how]);
 		t_done();
-	}
 }
 
 /* ---- modes ---- */
@@ -468,143 +468,110 @@ static uint64_t now_ms(void)
 	return (uint64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static void mib(const char *name, uint64_t v)
+static void put(const char *a, int64_t x, const char *b)
 {
-	out_s(fo, name);
-	out_u64(fo, v / MIB);
-	out_s(fo, " MiB");
+	out_s(fo, a);
+	out_i64(fo, x);
+	out_s(fo, b);
 }
 
-static void perf(const char *name, uint64_t v, const char *rest)
-{
-	out_c(fo, ' ');
-	out_s(fo, name);
-	out_c(fo, '=');
-	out_u64(fo, v);
-	out_c(fo, 'B');
-	out_s(fo, rest);
-}
-
-/* Nagios/monitoring-plugins: one line, perfdata after '|'. */
+/* monitoring-plugins: one line, perfdata (bytes) after '|' */
 static int check(void)
 {
-	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
+	static const char *const st[] = { "LOWMEM OK", "LOWMEM WARNING", "LOWMEM CRITICAL" };
 
-	out_s(fo, "LOWMEM ");
-	out_s(fo, st[r.level]);
-	mib(" - available ", r.avail);
-	mib(" (critical ", r.crit);
-	mib(", moderate ", r.mod);
-	out_s(fo, ") |");
-	perf("available", r.avail, ";");
-	out_u64(fo, r.mod);
-	out_c(fo, ';');
-	out_u64(fo, r.crit);
-	out_s(fo, ";0;");
-	out_u64(fo, r.total);
-	perf("computed", r.comp, ";;;0;");
-	out_u64(fo, r.total);
-	perf("swap_used", r.sused, ";;;0;");
-	out_u64(fo, mi(MI_SwapTotal));
-	perf("process_headroom", (uint64_t)sat_diff(r.max, r.cur), "");
-	tb_nl();
-	return r.level;
+	out_s(fo, st[v[V_LEVEL]]);
+	put(" - available ", v[V_AVAIL] / MIB, " MiB");
+	put(" (critical ", v[V_CRIT] / MIB, " MiB");
+	put(", moderate ", v[V_MOD] / MIB, " MiB) | ");
+	put("available=", v[V_AVAIL], "B;");
+	put("", v[V_MOD], ";");
+	put("", v[V_CRIT], ";0;");
+	put("", v[V_TOTAL], " computed=");
+	put("", v[V_COMP], "B;;;0;");
+	put("", v[V_TOTAL], " swap_used=");
+	put("", v[V_SUSED], "B;;;0;");
+	put("", v[V_STOTAL], " process_headroom=");
+	put("", v[V_HEAD], "B\n");
+	return v[V_LEVEL];
 }
 
-/* The wake-up for --wait: the sysfs file's notification, a PSI trigger,
- * or only the interval.  Captured trees are plain files: timer. */
-static int wake_fd = -1;
-
-static int wake_setup(void)
+/* The wake-up for --wait: the sysfs file's notification, a PSI trigger, or
+ * the interval alone (a captured tree's files are plain files). */
+static int wake(int *fd)
 {
 	static const char trig[] = "some 150000 2000000";
 	struct statfs f;
 	char b[64];
-	int t, fd = rd_open(LM "available", O_RDONLY);
+	int t;
 
-	if (fd >= 0 && !fstatfs(fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
-		rd_fd(fd, b, sizeof b, &t);
-		wake_fd = fd;
+	*fd = rd_open(LM "available", O_RDONLY);
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
+		rd_fd(*fd, b, sizeof b, &t);
 		return W_SYSFS;
 	}
-	if (fd >= 0)
-		close(fd);
-	fd = rd_open("/proc/pressure/memory", O_RDWR);
-	if (fd >= 0 && !fstatfs(fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
-	    write(fd, trig, sizeof trig) > 0) {
-		wake_fd = fd;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = rd_open("/proc/pressure/memory", O_RDWR);
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
+	    write(*fd, trig, sizeof trig) > 0)
 		return W_PSI;
-	}
-	if (fd >= 0)
-		close(fd);
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 	return W_TIMER;
 }
 
-static int wait_for(int target, int recover)
+/* --wait (mode M_WAIT) and --watch: 0, or 1 (failure, or --wait's timeout). */
+static int loop(int mode, int target, int recover)
 {
 	struct pollfd p = { .events = POLLPRI | POLLERR };
-	uint64_t t0 = now_ms(), el, ms;
-	int w = wake_setup();
+	uint64_t t0 = now_ms(), el, last = 0, d;
+	int w = W_TIMER, lv = -1, t;
 	char b[64];
-	int t;
 
-	p.fd = wake_fd;
+	if (mode == M_WAIT)
+		w = wake(&p.fd);
+	else if (fmt == FMT_TABLE)
+		out_s(fo, "   TIME LEVEL        AVAILABLE    CRITICAL    MODERATE\n");
+	sv[S_WAKE] = wname[w];
 	for (;;) {
 		if (eval())
 			return 1;
-		if (recover ? r.level < target : r.level >= target) {
-			report(w);
+		el = now_ms() - t0;
+		d = v[V_AVAIL] > last ? v[V_AVAIL] - last : last - v[V_AVAIL];
+		if (mode == M_WAIT && (recover ? (int)v[V_LEVEL] < target : (int)v[V_LEVEL] >= target)) {
+			report();
 			return 0;
 		}
-		el = now_ms() - t0;
-		if (o.timeout && el >= o.timeout) {
-			mb_fail(wname[w], recover ? "--timeout: the level was not left" : "--timeout: the level was not reached");
-			return 1;
-		}
-		ms = o.timeout && o.timeout - el < o.interval ? o.timeout - el : o.interval;
-		if (poll(&p, wake_fd >= 0, ms) > 0 && w == W_SYSFS)
-			rd_fd(wake_fd, b, sizeof b, &t);  /* re-arms the notification */
-	}
-}
-
-static int watch(void)
-{
-	uint64_t t0 = now_ms(), el, last = 0;
-	int lv = -1;
-
-	mb_flush_on_signals();
-	if (fmt == FMT_TABLE)
-		out_s(fo, "   TIME LEVEL      AVAILABLE    CRITICAL    MODERATE\n");
-	for (;;) {
-		if (eval())
-			return 1;
-		el = now_ms() - t0;
-		if (r.level != lv || (r.avail > last ? r.avail - last : last - r.avail) > last / 100) {
-			lv = r.level;
-			last = r.avail;
+		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > last / 100)) {
+			lv = v[V_LEVEL];
+			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				out_pad(fo, 5 + (el >= 100000) + (el >= 1000000), 7);
-				out_fix(fo, el / 100, 1);
+				tb_fix(el / 100, 1, 7);
 				out_c(fo, ' ');
-				tb_str(lvname[lv], 9);
-				tb_size(r.avail, 12);
-				tb_size(r.crit, 12);
-				tb_size(r.mod, 12);
+				tb_str(sv[S_LEVEL], 9);
+				tb_size(v[V_AVAIL], 12);
+				tb_size(v[V_CRIT], 12);
+				tb_size(v[V_MOD], 12);
 				tb_nl();
 			} else {
 				t_obj(0);
 				t_fix("elapsed", el, 3);
-				t_cstr("level", lvname[lv]);
-				t_u64("available", r.avail);
-				t_u64("critical", r.crit);
-				t_u64("moderate", r.mod);
+				t_cstr("level", sv[S_LEVEL]);
+				t_u64("available", v[V_AVAIL]);
+				t_u64("critical", v[V_CRIT]);
+				t_u64("moderate", v[V_MOD]);
 				t_done();
 			}
 			out_flush(fo);
 		}
-		if (o.timeout && el >= o.timeout)
-			return 0;
-		poll(0, 0, o.timeout && o.timeout - el < o.interval ? o.timeout - el : o.interval);
+		if (OPT(N_TIMEOUT) && el >= OPT(N_TIMEOUT))
+			return mode == M_WAIT ? mb_fail(wname[w], recover ? "--timeout: the level was not left"
+			                                                  : "--timeout: the level was not reached") : 0;
+		d = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
+		if (poll(&p, p.fd >= 0, d) > 0 && w == W_SYSFS)
+			rd_fd(p.fd, b, sizeof b, &t);   /* re-arms the notification */
 	}
 }
 
@@ -614,93 +581,64 @@ static int bad(const char *what, const char *why)
 	return cli_usage_error(usage);
 }
 
-static int run(int argc, char **argv, int *mode, int *target, int *recover)
+static int run(int argc, char **argv, int *mode)
 {
 	struct optst st = { 0 };
-	int id;
+	int id, target = L_CRITICAL;
+	uint64_t *x;
 
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
-		switch (id) {
-		case OPT_ERR:
+		if (id == OPT_ERR)
 			return 2;
-		case 'w':
-			o.have_weight = 1;
-			if (cli_u64("--weight", st.arg, &o.weight))
+		given |= 1u << id;
+		if (id <= N_INTERVAL) {
+			x = &OPT(id);
+			if (cli_fix(opts[N_COMMON + id - 1].lng, st.arg, ndec[id - 1], x))
 				return cli_usage_error(usage);
-			break;
-		case 'r':
-			o.have_ratio = 1;
-			if (cli_fix("--ratio", st.arg, 3, &o.ratio) || o.ratio > 1000)
-				return bad("--ratio", "a fraction from 0 to 1");
-			break;
-		case O_CRIT:
-		case O_MOD:
-			*(id == O_CRIT ? &o.have_crit : &o.have_mod) = 1;
-			if (cli_u64(id == O_CRIT ? "--critical" : "--moderate", st.arg, id == O_CRIT ? &o.crit : &o.mod))
-				return cli_usage_error(usage);
-			break;
-		case OPT_PAGESIZE:
-			if (cli_u64("--page-size", st.arg, &o.ps) || o.ps < 4096 || (o.ps & (o.ps - 1)))
-				return bad("--page-size", "a power of two, at least 4096");
-			break;
-		case O_WAIT:
-			if (*mode == O_CHECK || *mode == O_WATCH)
-				return bad("--wait", "only one of --check, --wait, --watch");
-			*mode = O_WAIT;
-			if (st.arg && (*target = !strcmp(st.arg, "moderate") ? L_MODERATE :
-			                         !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
-				return bad("--wait", "LEVEL is critical or moderate");
-			break;
-		case O_CHECK:
-		case O_WATCH:
+			if ((id == N_RATIO && *x > 1000) || (id == N_INTERVAL && !*x) ||
+			    (id == N_PS && (*x < 4096 || (*x & (*x - 1)))))
+				return bad(opts[N_COMMON + id - 1].lng, "out of range");
+		} else if (id != M_RECOVER) {
 			if (*mode && *mode != id)
-				return bad("--check", "only one of --check, --wait, --watch");
+				return bad("--check, --wait, --watch", "only one of them");
 			*mode = id;
-			break;
-		case O_RECOVER:
-			*recover = 1;
-			break;
-		case O_TIMEOUT:
-		case 'i':
-			if (cli_fix(id == 'i' ? "--interval" : "--timeout", st.arg, 3, id == 'i' ? &o.interval : &o.timeout))
-				return cli_usage_error(usage);
-			if (id == 'i' && !o.interval)
-				return bad("--interval", "must be more than 0");
-			break;
+			if (st.arg && (target = !strcmp(st.arg, "moderate") ? L_MODERATE :
+			                        !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
+				return bad("--wait", "LEVEL is critical or moderate");
 		}
 	}
 	if (st.ind < argc)
 		return bad(argv[st.ind], "unexpected argument");
-	if (*mode == O_WATCH && fmt == FMT_PROM)
-		return bad("--watch", "prom is not a stream format: use table, json or kv");
+	if (*mode == M_WATCH && fmt == FMT_PROM)
+		return bad("--watch", "prom is no stream format");
 	if (cli_root())
 		return 1;
-	if (*mode == O_WAIT)
-		return wait_for(*target, *recover);
-	if (*mode == O_WATCH)
-		return watch();
+	if (*mode == M_WATCH)
+		mb_flush_on_signals();
+	if (*mode == M_WAIT || *mode == M_WATCH)
+		return loop(*mode, target, GIVEN(M_RECOVER));
 	if (eval())
 		return 1;
-	if (r.max < r.cur)
+	if (v[V_MAX] < v[V_CUR])
 		mb_warn("process memory", "above the computed ceiling (max < current)");
-	if (*mode == O_CHECK)
+	if (*mode == M_CHECK)
 		return *mode = -1, check();
-	report(W_NONE);
+	report();
 	return 0;
 }
 
 int lowmem_main(int argc, char **argv)
 {
-	int mode = 0, target = L_CRITICAL, recover = 0, i, rc;
+	int mode = 0, i, rc;
 
 	cli_init("lowmem");
 	/* in --check mode every failure, a usage error too, is UNKNOWN (3) */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--check"))
-			mode = O_CHECK;
-	rc = run(argc, argv, &mode, &target, &recover);
-	if (mode != O_CHECK)
+			mode = M_CHECK;
+	rc = run(argc, argv, &mode);
+	if (mode != M_CHECK)
 		return rc;
-	out_s(fo, "LOWMEM UNKNOWN - could not tell (see the message before)\n");
+	out_s(fo, "LOWMEM UNKNOWN - see the message on standard error\n");
 	return 3;
 }

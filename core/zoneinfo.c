@@ -174,37 +174,37 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 	return 0;
 }
 
-int zi_parse_fd(struct zi *z, int fd, char *buf, unsigned long cap)
+int zi_parse(struct zi *z, struct rd_lines *r)
 {
 	static struct zi_zone spare;
 	struct zi_zone *cur = 0;
-	struct rd_lines r;
 	const char *s;
 	size_t n;
 	int k;
 
 	memset(z, 0, sizeof *z);
-	rd_lines_fd(&r, fd, buf, cap);
-	while ((k = rd_line(&r, &s, &n)) > 0)
-		if (line(z, &cur, &spare, r.line, s, n))
+	while ((k = rd_line(r, &s, &n)) > 0)
+		if (line(z, &cur, &spare, r->line, s, n))
 			return ZI_EPARSE;
-	z->skipped = r.skipped;
+	z->skipped = r->skipped;
 	if (k < 0)
 		return k;
 	if (!cur)
-		return fail(z, r.line, "no zones");
-	if (r.nonl)
-		return fail(z, r.line, "file ends in the middle of a line");
+		return fail(z, r->line, "no zones");
+	if (r->nonl)
+		return fail(z, r->line, "file ends in the middle of a line");
 	return finish(z, cur);
 }
 
 int zi_read(struct zi *z)
 {
 	static char buf[MB_LINE_MAX];
+	struct rd_lines r;
 	int fd = rd_open("/proc/zoneinfo", O_RDONLY), k;
 	if (fd < 0)
 		return fd;
-	k = zi_parse_fd(z, fd, buf, sizeof buf);
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	k = zi_parse(z, &r);
 	close(fd);
 	return k;
 }

@@ -20,4 +20,26 @@
 #define LM_MAX_MARGINS      5  /* chromeos-low_mem/margin thresholds (the kernel's LOW_MEM_THRESHOLD_MAX) */
 #define SW_MAX_ZRAM        16  /* zram swap devices whose mm_stat is read */
 
+/* smaps-rollup */
+#define SR_MAX_ROWS       512  /* process rows of the sorted views; beyond: top rows kept, "dropped" */
+#define SR_CMD_MAX        128  /* bytes of a command line kept per row (longer: "truncated") */
+#define SR_NAME_MAX        16  /* bytes of status Name kept (the kernel's comm is 15) */
+#define SR_READ_MAX      4096  /* status, smaps_rollup, cmdline: one read each into this */
+#define SR_MAX_GROUPS     128  /* -g user/name/category groups; more go into "(other)" */
+#define SR_MAX_RULES       16  /* -c and -C category rules */
+#define SR_MAX_PIDS        64  /* -p PIDs */
+#define PW_CACHE           32  /* uids whose passwd name (or absence) is remembered */
+#define PW_NAME_MAX        33  /* a user name (32) and its NUL; longer lines are not used */
+
+/* tmpfs-du */
+#define WK_MAX_FDS         32  /* directories open at once in a walk; deeper ones re-open ".." */
+#define WK_MAX_LINKS     2048  /* hard-linked inodes remembered per walk (16 KiB); beyond: proportional */
+#define TD_MAX_MOUNTS      64  /* mounts of the listed types kept (shown ones and aliases) */
+#define TD_STR_POOL      8192  /* bytes of mount points, sources and roots kept */
+#define TD_LIST_SLOTS      64  /* -d listing: -n N times -d DEPTH entries at most */
+
+/* vmstat-meter */
+#define VM_MAX_FIELDS      32  /* counters sampled (-f) */
+#define VM_MAX_WINDOW     100  /* periods of the recent rate (-w); the ring keeps one sample more */
+
 #endif

@@ -41,10 +41,11 @@ struct zi {
 	unsigned long skipped;         /* lines longer than the reader's buffer */
 };
 
-/* Parse the file from fd, streaming through buf: 0, ZI_EPARSE (err and
- * err_line say what) or -errno. */
+/* Parse zoneinfo from a line reader: 0, ZI_EPARSE (err and err_line say
+ * what) or -errno. */
 #define ZI_EPARSE 1
-int zi_parse_fd(struct zi *z, int fd, char *buf, unsigned long cap);
+struct rd_lines;
+int zi_parse(struct zi *z, struct rd_lines *r);
 /* /proc/zoneinfo under the root. */
 int zi_read(struct zi *z);
 

@@ -1,0 +1,827 @@
+/* smaps-rollup: who really uses the RAM.  Per process PSS, USS, RSS, Swap
+ * and SwapPss from /proc/PID/smaps_rollup (smaps before 4.14, status where
+ * neither is readable), identity from /proc/PID/status and cmdline, user
+ * names from /etc/passwd, MemTotal from /proc/meminfo. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "fnm.h"
+#include "meminfo.h"
+#include "out.h"
+#include "passwd.h"
+#include "proc.h"
+#include "rd.h"
+#include "sc.h"
+
+static const char usage[] =
+	"Usage: smaps-rollup [OPTIONS]\n\n"
+	"What each process really costs, from /proc/PID/smaps_rollup (smaps before\n"
+	"Linux 4.14; status, marked '~', where neither is readable): PSS (every page\n"
+	"divided by the number of processes mapping it), USS (private pages), RSS,\n"
+	"SWAP and SWAPPSS; largest PSS first, then the totals, the coverage of the\n"
+	"scan and the sum of PSS against MemTotal.  '-' marks what the kernel does\n"
+	"not print.\n\n"
+	"  -p, --pid=PID[,PID]   only these processes\n"
+	"  -U, --user=USER       only processes of USER (name or uid)\n"
+	"  -s, --sort=KEY        pss (default), uss, rss, swap, swappss, anon, file,\n"
+	"                        shmem (by PSS of that kind), pid, user (uid), name\n"
+	"  -r, --reverse         reverse the order\n"
+	"  -n, --top=N           list the first N processes only\n"
+	"  -g, --group=BY        user, name (program), category, or tree (by parent)\n"
+	"  -c, --category=NAME=GLOB  a category: command lines matching GLOB (rules\n"
+	"                        in order, first match wins, else \"other\"); -g category\n"
+	"  -C, --categories=SET  the built-in rules of SET: chromeos\n"
+	"      --unsorted        list processes as they are read: nothing dropped\n";
+
+enum { O_UNSORTED = OPT_APPLET };
+static const struct opt opts[] = {
+	CLI_COMMON,
+	{ "pid", 'p', 1, 'p' }, { "user", 'U', 1, 'U' }, { "sort", 's', 1, 's' },
+	{ "reverse", 'r', 0, 'r' }, { "top", 'n', 1, 'n' }, { "group", 'g', 1, 'g' },
+	{ "category", 'c', 1, 'c' }, { "categories", 'C', 1, 'C' },
+	{ "unsorted", 0, 0, O_UNSORTED },
+	{ 0, 0, 0, 0 }
+};
+
+/* The sort keys; the first five are the sums of totals and groups. */
+enum { M_PSS, M_USS, M_RSS, M_SWAP, M_SWPPSS, M_ANON, M_FILE, M_SHMEM, K_PID, K_USER, K_NAME, NKEY };
+static const char *const keyname[NKEY] = {
+	"pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "pid", "user", "name"
+};
+/* Each size's kernel key, and status's counter where only status is readable
+ * (USS is Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon). */
+static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap, PR_SwapPss,
+                                       PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem };
+static const unsigned char mfb[8] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap, PR_VmSwap,
+                                      PR_RssAnon, PR_RssFile, PR_RssShmem };
+
+enum { G_NONE, G_USER, G_NAME, G_CAT, G_TREE };
+static const char *const groupname[] = { "", "user", "name", "category", "tree" };
+enum { S_ROLLUP, S_SMAPS, S_STATUS };
+static const char *const srcname[] = { "rollup", "smaps", "status" };
+
+/* What the scan saw; the first entries are the coverage the issue names. */
+enum { C_PROCS, C_KTHR, C_APPROX, C_VANISHED, C_INACC, C_DROPPED, C_TRUNC, C_SAT, C_OTHER, C_N };
+static const char *const covname[C_N] = {
+	"processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
+	"truncated", "saturated", "grouped_other"
+};
+static unsigned long cov[C_N];
+
+/* A process row: sizes in KiB as the kernel prints them (4 TiB at most per
+ * field; beyond is saturated and counted), to keep SR_MAX_ROWS small. */
+struct row {
+	uint32_t kb[PR_NK];
+	uint32_t have;
+	unsigned pid, ppid, uid;
+	unsigned char src, cat;
+	char name[SR_NAME_MAX];
+	char cmd[SR_CMD_MAX];
+};
+static struct row rows[SR_MAX_ROWS], cur;
+static unsigned nrows, cap, nshown;
+static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS];
+
+struct grp {
+	char key[PW_NAME_MAX];
+	unsigned long n;
+	uint64_t m[5];
+};
+static struct grp grp[SR_MAX_GROUPS + 1], tot;  /* grp[SR_MAX_GROUPS]: "(other)" */
+static unsigned ngrp;
+
+static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES];
+static unsigned nrules;
+static const char chromeos[] =
+	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*\0"
+	"crosvm_other=/usr/bin/crosvm*\0"
+	"chrome_renderer=/opt/google/chrome/chrome*--type=renderer*\0"
+	"chrome_gpu=/opt/google/chrome/chrome*--type=gpu-process*\0"
+	"chrome_other=/opt/google/chrome/chrome*--type=*\0"
+	"chrome_browser=/opt/google/chrome/chrome*\0";
+
+static unsigned pids[SR_MAX_PIDS], npids;
+static unsigned long want_uid;
+static const char *user_arg;
+static int key = M_PSS, rev, group, stream;
+static uint64_t topn;
+static char fb[SR_READ_MAX];
+static struct meminfo mi;
+
+static uint64_t sub[SR_MAX_ROWS][5];
+static unsigned short par[SR_MAX_ROWS], kid[SR_MAX_ROWS], sib[SR_MAX_ROWS];
+#define NIL 0xffff
+
+/* The key a size comes from for this row, or -1 when it has none. */
+static int mk(const struct row *r, int m)
+{
+	int k = mkey[m];
+	if (!(r->have >> k & 1))
+		k = mfb[m];
+	return r->have >> k & 1 ? k : -1;
+}
+
+static uint64_t rv(const struct row *r, int m)
+{
+	int k = mk(r, m);
+	uint64_t v;
+
+	if (k < 0)
+		return 0;
+	v = r->kb[k];
+	if (k == PR_Private_Clean)
+		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
+	return v << 10;
+}
+
+static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
+
+/* Row order: < 0 when a comes first. */
+static int cmp(const struct row *a, const struct row *b)
+{
+	int d = key == K_USER ? sgn(a->uid, b->uid) : key == K_NAME ? strcmp(a->name, b->name) :
+	        key == K_PID ? 0 : sgn(rv(b, key), rv(a, key));
+	if (!d)
+		d = sgn(a->pid, b->pid);
+	return rev ? -d : d;
+}
+
+static int rcmp(unsigned a, unsigned b) { return cmp(&rows[a], &rows[b]); }
+
+static int gcmp(unsigned a, unsigned b)
+{
+	int m = key < 5 ? key : M_PSS, d = 0;
+	if (key != K_USER && key != K_NAME)
+		d = sgn(grp[b].m[m], grp[a].m[m]);
+	if (!d)
+		d = strcmp(grp[a].key, grp[b].key);
+	return rev ? -d : d;
+}
+
+static int tcmp(unsigned a, unsigned b)
+{
+	int d = sgn(sub[b][0], sub[a][0]);
+	return d ? d : sgn(rows[a].pid, rows[b].pid);
+}
+
+static void isort(unsigned short *ix, unsigned n, int (*c)(unsigned, unsigned))
+{
+	unsigned i, j, t;
+
+	for (i = 1; i < n; i++) {
+		t = ix[i];
+		for (j = i; j && c(ix[j - 1], t) > 0; j--)
+			ix[j] = ix[j - 1];
+		ix[j] = t;
+	}
+}
+
+static const char *uname(unsigned long uid, char *b)
+{
+	const char *s = pw_name(uid);
+	if (s)
+		return s;
+	b[u64_str(b, uid)] = 0;
+	return b;
+}
+
+static void warnn(unsigned long n, const char *why)
+{
+	char b[40];
+	memcpy(b + u64_str(b, n), " processes", 11);
+	mb_warn(b, why);
+}
+
+/* ---- reading one process ---- */
+
+static void add(struct grp *g, const struct row *r)
+{
+	int m;
+	g->n++;
+	for (m = 0; m < 5; m++)
+		g->m[m] = sat_add(g->m[m], rv(r, m));
+}
+
+static struct grp *grp_get(const char *k, size_t n)
+{
+	unsigned i;
+
+	if (n >= PW_NAME_MAX)
+		n = PW_NAME_MAX - 1;
+	for (i = 0; i < ngrp; i++)
+		if (sc_eq(k, n, grp[i].key))
+			return &grp[i];
+	if (ngrp == SR_MAX_GROUPS) {
+		cov[C_OTHER]++;
+		memcpy(grp[i].key, "(other)", 8);
+		return &grp[i];
+	}
+	memcpy(grp[i].key, k, n);
+	ngrp++;
+	return &grp[i];
+}
+
+static void account(void)
+{
+	char b[24];
+	const char *k = cur.name;
+
+	add(&tot, &cur);
+	if (group == G_USER)
+		k = uname(cur.uid, b);
+	if (group == G_CAT)
+		k = cur.cat < nrules ? 0 : "other";
+	if (group == G_CAT && !k)
+		add(grp_get(rules[cur.cat].name, rules[cur.cat].nlen), &cur);
+	else if (group && group != G_TREE)
+		add(grp_get(k, strlen(k)), &cur);
+}
+
+static int gone(long e) { return e == -ENOENT || e == -ESRCH; }
+
+/* Fill cur for one PID: -1 with a row, -2 when -U filters it out, else the
+ * coverage counter it belongs to. */
+static int read_proc(unsigned pid)
+{
+	static struct pr_status st;
+	static struct pr_mem m;
+	char path[24] = "/proc/";
+	int dfd, k = -1, trunc, src = S_ROLLUP;
+	long n;
+	size_t i;
+
+	path[6 + u64_str(path + 6, pid)] = 0;
+	dfd = rd_open(path, O_RDONLY | O_DIRECTORY);
+	if (dfd < 0)
+		return gone(dfd) ? C_VANISHED : C_INACC;
+	n = rd_fileat(dfd, "status", fb, sizeof fb, &trunc);
+	if (n < 0 || pr_status(fb, n, &st)) {
+		k = n < 0 && gone(n) ? C_VANISHED : C_INACC;
+		goto out;
+	}
+	if (user_arg && st.uid != want_uid) {
+		k = -2;
+		goto out;
+	}
+	n = rd_fileat(dfd, "smaps_rollup", fb, sizeof fb, &trunc);
+	if (n >= 0)
+		pr_rollup(fb, n, &m);
+	if (n == -ENOENT) {   /* before 4.14, or not captured */
+		int fd = rd_openat(dfd, "smaps", O_RDONLY);
+		src = S_SMAPS;
+		n = fd < 0 ? fd : pr_smaps(fd, &m, fb, sizeof fb);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (n < 0 && n != -ESRCH) {
+		/* live, ENOENT means the process is gone; in a capture it was
+		 * not readable, as EACCES is live: use status */
+		if (rd_live() && n == -ENOENT) {
+			k = C_VANISHED;
+			goto out;
+		}
+		m = st.mem;
+		src = S_STATUS;
+	}
+	/* no memory map: a kernel thread, or a process that has exited
+	 * (a zombie, or one whose status still had its VmRSS) */
+	if (n == -ESRCH || !m.have) {
+		k = st.kthread || (st.state != 'Z' && !PR_HAS(&st.mem, PR_VmRSS)) ? C_KTHR : C_VANISHED;
+		goto out;
+	}
+	memset(&cur, 0, sizeof cur);
+	cur.pid = pid;
+	cur.ppid = st.ppid;
+	cur.uid = st.uid;
+	cur.src = src;
+	cur.have = m.have;
+	trunc = st.name_cut;
+	for (i = 0; i < PR_NK; i++) {
+		uint64_t v = m.v[i] >> 10;
+		cur.kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
+		if (v > UINT32_MAX || m.ovf >> i & 1)
+			k = -3;
+	}
+	cov[C_SAT] += k == -3;
+	cov[C_APPROX] += src == S_STATUS;
+	memcpy(cur.name, st.name, sizeof cur.name);
+	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
+	n = n < 0 ? 0 : (long)pr_cmdline(fb, n);
+	trunc |= n > 0 && k;
+	if (!n) {   /* a kernel thread or a process that cleared it */
+		n = strlen(st.name);
+		fb[0] = '[';
+		memcpy(fb + 1, st.name, n);
+		fb[++n] = ']';
+		n++;
+	}
+	for (cur.cat = 0; cur.cat < nrules && !fnm_match(rules[cur.cat].glob, fb, n); cur.cat++)
+		;
+	i = n;
+	if (i >= SR_CMD_MAX) {   /* cut at a character boundary */
+		trunc = 1;
+		for (i = SR_CMD_MAX - 1; i && (fb[i] & 0xc0) == 0x80; i--)
+			;
+	}
+	memcpy(cur.cmd, fb, i);
+	cov[C_TRUNC] += trunc;
+	k = -1;
+out:
+	close(dfd);
+	return k;
+}
+
+/* ---- output ---- */
+
+static const char *const sumname[] = { "pss", "uss", "rss", "swap", "swap_pss", "pss_total" };
+static const char *const colname[] = { "PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL", "TREEPSS", "TREEUSS" };
+
+/* A size cell: a space, then right-aligned in 8; '~' approximate, '-' absent. */
+static void cell(int has, uint64_t v, int approx)
+{
+	static char b[32];
+	struct out t = { .fd = -1, .buf = b }, *o = fo;
+
+	out_c(o, ' ');
+	if (!has) {
+		out_s(o, "       -");
+		return;
+	}
+	fo = &t;
+	tb_size(v, 0);
+	fo = o;
+	out_pad(o, t.len + approx, 8);
+	if (approx)
+		out_c(o, '~');
+	out_mem(o, b, t.len);
+}
+
+static void head(const char *lead, int from, int to)
+{
+	out_s(fo, lead);
+	for (; from < to; from++) {
+		out_c(fo, ' ');
+		out_pad(fo, strlen(colname[from]), 8);
+		out_s(fo, colname[from]);
+	}
+}
+
+static void sums(const struct grp *g, int total)
+{
+	int m;
+	for (m = 0; m < 5; m++)
+		cell(1, g->m[m], 0);
+	if (total)
+		cell(1, sat_add(g->m[0], g->m[4]), 0);
+	out_c(fo, ' ');
+}
+
+static void tsums(const uint64_t *m, unsigned long n)
+{
+	int i;
+	if (n != (unsigned long)-1)
+		t_u64("processes", n);
+	for (i = 0; i < 5; i++)
+		t_u64(sumname[i], m[i]);
+	t_u64("pss_total", sat_add(m[0], m[4]));
+}
+
+/* One process in the current format; s: subtree sums (-g tree) or 0. */
+static void emit(const struct row *r, unsigned depth, const uint64_t *s)
+{
+	char b[24], e[24];
+	const char *u = uname(r->uid, b);
+	int m;
+
+	if (fmt == FMT_TABLE) {
+		tb_u64(r->pid, 7);
+		out_c(fo, ' ');
+		tb_str(u, 8);
+		for (m = 0; m < 5; m++)
+			cell(mk(r, m) >= 0, rv(r, m), r->src == S_STATUS);
+		for (m = 0; s && m < 2; m++)
+			cell(1, s[m], 0);
+		out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
+		out_safe(fo, r->cmd, strlen(r->cmd));
+		tb_nl();
+		return;
+	}
+	memcpy(e, "process.", 8);
+	e[8 + u64_str(e + 8, r->pid)] = 0;
+	t_elem(e);
+	t_u64("pid", r->pid);
+	t_u64("ppid", r->ppid);
+	t_u64("uid", r->uid);
+	t_cstr("user", u);
+	t_cstr("name", r->name);
+	t_cstr("command", r->cmd);
+	t_cstr("source", srcname[r->src]);
+	t_obj("rollup");
+	for (m = 0; m < PR_NK; m++)
+		if (r->have >> m & 1)
+			t_u64(pr_key(m), (uint64_t)r->kb[m] << 10);
+	t_end();
+	t_opt("uss", mk(r, M_USS) >= 0, rv(r, M_USS));
+	if (s) {
+		t_u64("depth", depth);
+		t_obj("subtree");
+		tsums(s, -1);
+		t_end();
+	}
+	t_end();
+}
+
+static void table_end(void)
+{
+	unsigned i;
+
+	if (group == G_NONE || group == G_TREE) {
+		out_s(fo, "        total   ");
+		sums(&tot, 0);
+	} else {
+		head("  PROCS", 0, 6);
+		out_c(fo, ' ');
+		out_s(fo, groupname[group]);
+		tb_nl();
+		for (i = 0; i < ngrp; i++) {
+			tb_u64(grp[ord[i]].n, 7);
+			sums(&grp[ord[i]], 1);
+			out_safe(fo, grp[ord[i]].key, strlen(grp[ord[i]].key));
+			tb_nl();
+		}
+		tb_u64(tot.n, 7);
+		sums(&tot, 1);
+	}
+	out_s(fo, "total, sizes in ");
+	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
+	out_s(fo, "\ncoverage:");
+	for (i = 0; i < C_N; i++) {
+		const char *c = covname[i];
+		if (i > C_DROPPED && !cov[i])
+			continue;
+		out_s(fo, i ? ", " : " ");
+		out_u64(fo, cov[i]);
+		out_c(fo, ' ');
+		for (; *c; c++)
+			out_c(fo, *c == '_' ? ' ' : *c);
+	}
+	out_s(fo, "\nPSS ");
+	tb_size(tot.m[0], 0);
+	out_s(fo, " of MemTotal ");
+	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
+		uint64_t t = mi.v[MI_MemTotal], p = tot.m[0];
+		tb_size(t, 0);
+		out_s(fo, " = ");
+		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
+		out_c(fo, '%');
+	} else {
+		out_c(fo, '-');
+	}
+	tb_nl();
+}
+
+static void psums(const char *what, const struct grp *g, unsigned n, int m)
+{
+	static const char *const help[] = {
+		"Processes counted.",
+		"Proportional set size: each resident page divided by the processes mapping it.",
+		"Unique set size: private resident pages.", "Resident set size.",
+		"Swapped-out memory.", "Proportional share of swapped-out memory.",
+		"PSS plus SwapPss." };
+	char name[48];
+	size_t l = strlen(what);
+	unsigned i;
+
+	memcpy(name, what, l);
+	if (m < 0) {
+		memcpy(name + l, "processes", 10);
+	} else {
+		strcpy(name + l, sumname[m]);
+		strcat(name + l, "_bytes");
+	}
+	p_type(name, "gauge", help[m + 1]);
+	for (i = 0; i < n; i++) {
+		const struct grp *x = g ? &g[ord[i]] : &tot;
+		p_start(name);
+		if (g) {
+			p_labc("by", groupname[group]);
+			p_labc("group", x->key);
+		}
+		p_u64(m < 0 ? x->n : m < 5 ? x->m[m] : sat_add(x->m[0], x->m[4]));
+	}
+}
+
+static void prom(void)
+{
+	char b[24], name[32];
+	unsigned i;
+	int m;
+
+	for (m = 0; m < 5; m++) {
+		memcpy(name, "process_", 8);
+		strcpy(name + 8, sumname[m]);
+		strcat(name, "_bytes");
+		p_type(name, "gauge", "Memory of one process (source status: approximate).");
+		for (i = 0; i < nshown; i++) {
+			const struct row *r = &rows[ord[i]];
+			if (mk(r, m) < 0)
+				continue;
+			p_start(name);
+			p_labu("pid", r->pid);
+			p_labc("name", r->name);
+			p_labc("user", uname(r->uid, b));
+			p_labc("source", srcname[r->src]);
+			p_u64(rv(r, m));
+		}
+	}
+	for (m = -1; m < 6; m++) {
+		if (group && group != G_TREE)
+			psums("group_", grp, ngrp, m);
+		psums("total_", 0, 1, m);
+	}
+	p_type("scan_processes", "gauge", "Processes by what the scan found.");
+	for (i = 0; i < C_N; i++) {
+		p_start("scan_processes");
+		p_labc("kind", covname[i]);
+		p_u64(cov[i]);
+	}
+	if (MI_HAS(&mi, MI_MemTotal)) {
+		p_type("mem_total_bytes", "gauge", "MemTotal of /proc/meminfo.");
+		p_start("mem_total_bytes");
+		p_u64(mi.v[MI_MemTotal]);
+	}
+}
+
+/* The process tree of the kept rows: ord in pre-order, children by subtree
+ * PSS; a process whose parent is not kept is a root. */
+static void tree(void)
+{
+	unsigned i, j, a, n = 0;
+	unsigned short ix[SR_MAX_ROWS];
+
+	for (i = 0; i < nrows; i++) {
+		ix[i] = i;
+		par[i] = kid[i] = sib[i] = NIL;
+		for (j = 0; j < 5; j++)
+			sub[i][j] = rv(&rows[i], j);
+	}
+	for (i = 0; i < nrows; i++)
+		for (j = 0; j < nrows; j++)
+			if (j != i && rows[j].pid == rows[i].ppid) {
+				for (a = j; a != NIL && a != i; a = par[a])
+					;
+				if (a == NIL)   /* no cycle in a hostile capture */
+					par[i] = j;
+				break;
+			}
+	for (i = 0; i < nrows; i++)
+		for (a = par[i]; a != NIL; a = par[a])
+			for (j = 0; j < 5; j++)
+				sub[a][j] = sat_add(sub[a][j], rv(&rows[i], j));
+	isort(ix, nrows, tcmp);
+	for (i = nrows; i--;)
+		if (par[ix[i]] != NIL) {
+			sib[ix[i]] = kid[par[ix[i]]];
+			kid[par[ix[i]]] = ix[i];
+		}
+	for (i = 0; i < nrows; i++) {
+		unsigned d = 0, r = ix[i];
+		if (par[r] != NIL)
+			continue;
+		for (a = r;;) {
+			ord[n] = a;
+			dep[n++] = d;
+			if (kid[a] != NIL) {
+				a = kid[a];
+				d++;
+				continue;
+			}
+			while (a != r && sib[a] == NIL) {
+				a = par[a];
+				d--;
+			}
+			if (a == r)
+				break;
+			a = sib[a];
+		}
+	}
+}
+
+/* ---- the scan ---- */
+
+static void one(unsigned pid)
+{
+	unsigned i, w;
+	int k = read_proc(pid);
+
+	if (k >= 0)
+		cov[k]++;
+	if (k != -1)
+		return;
+	cov[C_PROCS]++;
+	account();
+	if (stream) {
+		if (nshown < cap)
+			emit(&cur, 0, 0), nshown++;
+		else
+			cov[C_DROPPED]++;
+		return;
+	}
+	if (nrows < cap) {
+		rows[nrows++] = cur;
+		return;
+	}
+	cov[C_DROPPED]++;   /* keep the top rows: replace the last one */
+	for (w = 0, i = 1; i < nrows; i++)
+		if (cmp(&rows[i], &rows[w]) > 0)
+			w = i;
+	if (nrows && cmp(&cur, &rows[w]) < 0)
+		rows[w] = cur;
+}
+
+static int scan(void)
+{
+	static struct rd_dir d;
+	unsigned i;
+	long pid;
+	int e;
+
+	for (i = 0; i < npids; i++)
+		one(pids[i]);
+	if (npids)
+		return 0;
+	if ((e = rd_dir_open(&d, "/proc")) < 0)
+		return mb_fail_errno("/proc", -e);
+	while ((pid = rd_pid_next(&d)) > 0)
+		one(pid);
+	rd_dir_close(&d);
+	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
+}
+
+static int add_rule(const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+
+	if (!eq || eq == spec || nrules == SR_MAX_RULES)
+		return -1;
+	rules[nrules].name = spec;
+	rules[nrules].nlen = eq - spec;
+	rules[nrules++].glob = eq + 1;
+	return 0;
+}
+
+static int options(int argc, char **argv)
+{
+	struct optst st = { 0 };
+	const char *p, *e;
+	uint64_t v;
+	int id, i;
+
+	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
+		p = st.arg;
+		switch (id) {
+		case OPT_ERR:
+			return 2;
+		case 'p':
+			for (e = p + strlen(p); p < e; p++) {
+				if (sc_u64(&p, e, &v) != SC_OK || !v || v > 0x7fffffff || (p < e && *p != ',') ||
+				    npids == SR_MAX_PIDS)
+					goto bad;
+				for (i = 0; i < (int)npids && pids[i] != v; i++)
+					;
+				if (i == (int)npids)
+					pids[npids++] = v;
+			}
+			break;
+		case 'U':
+			user_arg = p;
+			break;
+		case 's':
+			for (key = 0; key < NKEY && strcmp(p, keyname[key]); key++)
+				;
+			if (key == NKEY)
+				goto bad;
+			break;
+		case 'r':
+			rev = 1;
+			break;
+		case 'n':
+			if (cli_u64("-n", p, &topn))
+				return cli_usage_error(usage);
+			break;
+		case 'g':
+			for (group = 1; group <= G_TREE && strcmp(p, groupname[group]); group++)
+				;
+			if (group > G_TREE)
+				goto bad;
+			break;
+		case 'c':
+			if (add_rule(p))
+				goto bad;
+			break;
+		case 'C':
+			if (strcmp(p, "chromeos"))
+				goto bad;
+			for (p = chromeos; *p; p += strlen(p) + 1)
+				if (add_rule(p))
+					goto bad;
+			break;
+		case O_UNSORTED:
+			stream = 1;
+			break;
+		}
+	}
+	if (st.ind < argc) {
+		p = argv[st.ind];
+		goto bad;
+	}
+	if (nrules && !group)
+		group = G_CAT;
+	return 0;
+bad:
+	mb_warn(p, "bad value");
+	return cli_usage_error(usage);
+}
+
+int smaps_rollup_main(int argc, char **argv)
+{
+	unsigned i;
+	int rc;
+
+	cli_init("smaps-rollup");
+	if ((rc = options(argc, argv)) || (rc = cli_root()))
+		return rc;
+	if (user_arg && sc_u64_all(user_arg, strlen(user_arg), &topn ? &want_uid : 0) != SC_OK &&
+	    pw_uid(user_arg, &want_uid))
+		return mb_fail(user_arg, "no such user");
+	meminfo_read(&mi);
+	stream = fmt != FMT_PROM && group != G_TREE &&
+	         (stream || (key == K_PID && !rev && !npids && rd_live()));
+	cap = topn && (topn < SR_MAX_ROWS || stream) ? topn : stream ? -1u : SR_MAX_ROWS;
+	for (i = 0; group == G_CAT && i <= nrules; i++)
+		grp_get(i < nrules ? rules[i].name : "other", i < nrules ? rules[i].nlen : 5);
+	if (fmt == FMT_TABLE && (group == G_NONE || group == G_TREE)) {
+		head("    PID USER    ", 0, 5);
+		head("", 6, group == G_TREE ? 8 : 6);
+		out_s(fo, " COMMAND\n");
+	}
+	if (fmt == FMT_JSON || fmt == FMT_KV) {
+		t_obj(0);
+		t_arr("processes");
+	}
+	if ((rc = scan()))
+		return rc;
+	if (!stream) {
+		for (i = 0; i < nrows; i++)
+			ord[i] = i;
+		isort(ord, nrows, rcmp);
+		if (group == G_TREE)
+			tree();
+		for (nshown = 0; nshown < nrows && fmt != FMT_PROM; nshown++)
+			emit(&rows[ord[nshown]], dep[nshown], group == G_TREE ? sub[ord[nshown]] : 0);
+		nshown = nrows;
+	}
+	if (cov[C_DROPPED] && cap == SR_MAX_ROWS)
+		warnn(cov[C_DROPPED], "not listed: more than SR_MAX_ROWS; counted in the totals");
+	if (cov[C_OTHER])
+		warnn(cov[C_OTHER], "grouped as (other): more than SR_MAX_GROUPS groups");
+	for (i = 0; i <= ngrp; i++)
+		ord[i] = i;
+	isort(ord, ngrp + !!grp[SR_MAX_GROUPS].n, gcmp);
+	ngrp += !!grp[SR_MAX_GROUPS].n;
+	if (fmt == FMT_TABLE) {
+		table_end();
+	} else if (fmt == FMT_PROM) {
+		for (i = 0; i < nrows; i++)
+			ord[i] = i;
+		isort(ord, nrows, rcmp);
+		prom();
+	} else {
+		t_end();
+		t_obj("total");
+		tsums(tot.m, tot.n);
+		t_end();
+		if (group) {
+			t_cstr("group_by", groupname[group]);
+			t_arr("groups");
+			for (i = 0; group != G_TREE && i < ngrp; i++) {
+				t_elem(0);
+				t_cstr("name", grp[ord[i]].key);
+				tsums(grp[ord[i]].m, grp[ord[i]].n);
+				t_end();
+			}
+			t_end();
+		}
+		t_obj("coverage");
+		for (i = 0; i < C_N; i++)
+			t_u64(covname[i], cov[i]);
+		t_end();
+		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
+		t_done();
+	}
+	if ((npids || user_arg) && !cov[C_PROCS])
+		return mb_fail("no matching process", 0);
+	return 0;
+}

@@ -1,0 +1,73 @@
+/* /etc/passwd, seven ':' fields per line:
+ *   cloudsdk:x:1000:1000::/home/cloudsdk:/bin/bash
+ * Streamed through a small buffer on every cache miss: no size limit on the
+ * file, no table of all users. */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "passwd.h"
+#include "rd.h"
+#include "sc.h"
+
+static struct {
+	unsigned long uid;
+	char name[PW_NAME_MAX];   /* "" when passwd has no such uid */
+	char used;
+} cache[PW_CACHE];
+static unsigned next;
+
+/* Find a line whose uid is uid (name 0) or whose name is name: 1 and the
+ * name and uid copied out, 0 when none. */
+static int scan(const char *name, unsigned long *uid, char *out)
+{
+	static char buf[1024];
+	struct rd_lines r;
+	const char *s;
+	size_t n;
+	uint64_t v;
+	int fd = rd_open("/etc/passwd", O_RDONLY), found = 0;
+
+	if (fd < 0)
+		return 0;
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	while (!found && rd_line(&r, &s, &n) > 0) {
+		const char *e = s + n, *c1 = memchr(s, ':', n), *c2, *c3;
+		if (!c1 || !(c2 = memchr(c1 + 1, ':', e - c1 - 1)) ||
+		    !(c3 = memchr(c2 + 1, ':', e - c2 - 1)) ||
+		    sc_u64_all(c2 + 1, c3 - c2 - 1, &v) != SC_OK)
+			continue;
+		n = c1 - s;
+		if (!n || n >= PW_NAME_MAX)
+			continue;
+		if (name ? sc_eq(s, n, name) : v == *uid) {
+			memcpy(out, s, n);
+			out[n] = 0;
+			*uid = v;
+			found = 1;
+		}
+	}
+	close(fd);
+	return found;
+}
+
+const char *pw_name(unsigned long uid)
+{
+	unsigned i;
+
+	for (i = 0; i < PW_CACHE; i++)
+		if (cache[i].used && cache[i].uid == uid)
+			goto out;
+	i = next++ % PW_CACHE;
+	cache[i].used = 1;
+	cache[i].uid = uid;
+	if (!scan(0, &uid, cache[i].name))
+		cache[i].name[0] = 0;
+out:
+	return cache[i].name[0] ? cache[i].name : 0;
+}
+
+int pw_uid(const char *name, unsigned long *uid)
+{
+	char b[PW_NAME_MAX];
+	return scan(name, uid, b) ? 0 : -1;
+}

@@ -1,0 +1,126 @@
+/* /proc/PID/{smaps_rollup,smaps,status,cmdline}:
+ *   Pss:                 432 kB          (smaps_rollup, smaps: kB)
+ *   Uid:	1000	1000	1000	1000   (status: real, effective, saved, fs)
+ * Keys the kernel did not print stay absent (have bit clear), not 0. */
+#include <string.h>
+#include "proc.h"
+#include "rd.h"
+#include "sc.h"
+
+static const char *const keys[PR_NK] = {
+#define X(k) #k,
+	PR_KEYS(X)
+#undef X
+};
+
+const char *pr_key(int k) { return keys[k]; }
+
+void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
+{
+	const char *key;
+	size_t kl;
+	uint64_t v;
+	int kb, rc, k;
+
+	if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
+		return;
+	for (k = first; k < last; k++)
+		if (sc_eq(key, kl, keys[k])) {
+			if (kb)
+				v = sat_mul(v, 1024);
+			m->v[k] = sat_add(m->v[k], v);
+			m->have |= 1u << k;
+			if (rc == SC_OVF || m->v[k] == UINT64_MAX)
+				m->ovf |= 1u << k;
+			return;
+		}
+}
+
+void pr_rollup(const char *buf, size_t len, struct pr_mem *m)
+{
+	const char *p = buf, *s;
+	size_t n;
+
+	memset(m, 0, sizeof *m);
+	while (sc_line(&p, buf + len, &s, &n))
+		pr_line(m, s, n, 0, PR_NROLL);
+}
+
+int pr_smaps(int fd, struct pr_mem *m, char *buf, size_t cap)
+{
+	struct rd_lines r;
+	const char *s;
+	size_t n;
+	int k;
+
+	memset(m, 0, sizeof *m);
+	rd_lines_fd(&r, fd, buf, cap);
+	while ((k = rd_line(&r, &s, &n)) > 0)
+		pr_line(m, s, n, 0, PR_NROLL);
+	return k;
+}
+
+/* Name is escaped by the kernel: newline as \n, backslash as \\. */
+static void unescape(struct pr_status *st, const char *s, size_t n)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n && (s[i + 1] == 'n' || s[i + 1] == '\\'))
+			c = s[++i] == 'n' ? '\n' : '\\';
+		if (o == sizeof st->name - 1 || !c) {
+			st->name_cut = 1;
+			break;
+		}
+		st->name[o++] = c;
+	}
+	st->name[o] = 0;
+}
+
+int pr_status(const char *buf, size_t len, struct pr_status *st)
+{
+	const char *p = buf, *end = buf + len, *s, *f;
+	size_t n, fl;
+	int named = 0;
+	uint64_t v;
+
+	memset(st, 0, sizeof *st);
+	while (sc_line(&p, end, &s, &n)) {
+		const char *e = s + n, *q = s;
+		if (n > 6 && !memcmp(s, "Name:\t", 6)) {
+			unescape(st, s + 6, n - 6);
+			named = 1;
+		} else if (n > 7 && !memcmp(s, "State:", 6)) {
+			q = sc_blank(s + 6, e);
+			st->state = q < e ? *q : 0;
+		} else if (n > 4 && !memcmp(s, "Uid:", 4)) {
+			q += 4;
+			if (sc_field(&q, e, &f, &fl) && sc_field(&q, e, &f, &fl) &&
+			    sc_u64_all(f, fl, &v) != SC_NONE)
+				st->uid = v;
+		} else if (n > 5 && !memcmp(s, "PPid:", 5)) {
+			q = sc_blank(s + 5, e);
+			if (sc_u64(&q, e, &v) != SC_NONE)
+				st->ppid = v;
+		} else if (n > 8 && !memcmp(s, "Kthread:", 8)) {
+			q = sc_blank(s + 8, e);
+			st->kthread = q < e && *q == '1';
+		} else {
+			pr_line(&st->mem, s, n, PR_NROLL, PR_NK);
+		}
+	}
+	return named ? 0 : -1;
+}
+
+size_t pr_cmdline(char *buf, size_t len)
+{
+	size_t i;
+
+	while (len && !buf[len - 1])
+		len--;
+	for (i = 0; i < len; i++)
+		if (!buf[i])
+			buf[i] = ' ';
+	return len;
+}

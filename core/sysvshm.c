@@ -1,0 +1,60 @@
+/* /proc/sysvipc/shm (sysvshm.h): columns are found by their header names,
+ * so both the 14-column format of old kernels and the 16-column one parse. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "sc.h"
+#include "sysvshm.h"
+
+int shm_parse(struct rd_lines *r, struct shm_tot *t)
+{
+	static const char *const col[3] = { "size", "rss", "swap" };
+	int idx[3] = { -1, -1, -1 }, k, i, j;
+	const char *s, *p, *f;
+	size_t n, fl;
+
+	memset(t, 0, sizeof *t);
+	if ((k = rd_line(r, &s, &n)) <= 0)
+		return k < 0 ? k : -EINVAL;
+	for (p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
+		for (j = 0; j < 3; j++)
+			if (sc_eq(f, fl, col[j]))
+				idx[j] = i;
+	if (idx[0] < 0)
+		return -EINVAL;
+	t->have_rss = idx[1] >= 0;
+	t->have_swap = idx[2] >= 0;
+	while ((k = rd_line(r, &s, &n)) > 0) {
+		uint64_t v[3] = { 0, 0, 0 };
+		int got = 0;
+		for (p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
+			for (j = 0; j < 3; j++)
+				if (idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
+					got |= 1 << j;
+		if (got != (1 | t->have_rss << 1 | t->have_swap << 2)) {
+			t->bad += n > 0;
+			continue;
+		}
+		t->segs++;
+		t->size = sat_add(t->size, v[0]);
+		t->rss = sat_add(t->rss, v[1]);
+		t->swap = sat_add(t->swap, v[2]);
+	}
+	t->bad += r->skipped;
+	return k;
+}
+
+int shm_read(struct shm_tot *t)
+{
+	char buf[MB_LINE_MAX];
+	struct rd_lines r;
+	int fd = rd_open("/proc/sysvipc/shm", O_RDONLY), k;
+
+	if (fd < 0)
+		return fd;
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	k = shm_parse(&r, t);
+	close(fd);
+	return k;
+}
