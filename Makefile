@@ -75,6 +75,15 @@ $(BUILD)/asan/%: tests/live/%.c
 	@mkdir -p $(BUILD)/asan
 	clang -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror $< -o $@
 
+# make bench: host-built helpers (bare loops, workloads) and the driver.
+$(BUILD)/bench/%: tests/bench/%.c
+	@mkdir -p $(BUILD)/bench
+	gcc -O2 -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+bench: setup
+	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
+	@$(MAKE) --no-print-directory $(BUILD)/bench/bare $(BUILD)/bench/workload
+	@tests/bench/run $(BUILD)/$(NATIVE)
+
 # libFuzzer targets (host clang): one per parser, seeded from the fixtures.
 FUZZ_SRC := $(wildcard tests/fuzz/*.c)
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))

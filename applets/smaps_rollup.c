@@ -82,7 +82,7 @@ struct row {
 };
 static struct row rows[SR_MAX_ROWS], cur;
 static unsigned nrows, cap, nshown;
-static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS];
+static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
 
 struct grp {
 	char key[PW_NAME_MAX];
@@ -248,7 +248,7 @@ static int read_proc(unsigned pid)
 	static struct pr_status st;
 	static struct pr_mem m;
 	char path[24] = "/proc/";
-	int dfd, k = -1, trunc, src = S_ROLLUP;
+	int dfd, k = -1, trunc, src = S_ROLLUP, sat = 0;
 	long n;
 	size_t i;
 
@@ -301,10 +301,9 @@ static int read_proc(unsigned pid)
 	for (i = 0; i < PR_NK; i++) {
 		uint64_t v = m.v[i] >> 10;
 		cur.kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
-		if (v > UINT32_MAX || m.ovf >> i & 1)
-			k = -3;
+		sat |= v > UINT32_MAX || m.ovf >> i & 1;
 	}
-	cov[C_SAT] += k == -3;
+	cov[C_SAT] += sat;
 	cov[C_APPROX] += src == S_STATUS;
 	memcpy(cur.name, st.name, sizeof cur.name);
 	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
@@ -438,25 +437,25 @@ static void table_end(void)
 	unsigned i;
 
 	if (group == G_NONE || group == G_TREE) {
-		out_s(fo, "        total   ");
+		tb_u64(tot.n, 7);
+		out_s(fo, " procs   ");
 		sums(&tot, 0);
 	} else {
 		head("  PROCS", 0, 6);
-		out_c(fo, ' ');
-		out_s(fo, groupname[group]);
-		tb_nl();
+		out_s(fo, " GROUP\n");
 		for (i = 0; i < ngrp; i++) {
-			tb_u64(grp[ord[i]].n, 7);
-			sums(&grp[ord[i]], 1);
-			out_safe(fo, grp[ord[i]].key, strlen(grp[ord[i]].key));
+			const struct grp *g = &grp[gord[i]];
+			tb_u64(g->n, 7);
+			sums(g, 1);
+			out_safe(fo, g->key, strlen(g->key));
 			tb_nl();
 		}
 		tb_u64(tot.n, 7);
 		sums(&tot, 1);
 	}
-	out_s(fo, "total, sizes in ");
+	out_s(fo, "total (sizes in ");
 	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
-	out_s(fo, "\ncoverage:");
+	out_s(fo, ")\ncoverage:");
 	for (i = 0; i < C_N; i++) {
 		const char *c = covname[i];
 		if (i > C_DROPPED && !cov[i])
@@ -503,7 +502,7 @@ static void psums(const char *what, const struct grp *g, unsigned n, int m)
 	}
 	p_type(name, "gauge", help[m + 1]);
 	for (i = 0; i < n; i++) {
-		const struct grp *x = g ? &g[ord[i]] : &tot;
+		const struct grp *x = g ? &g[gord[i]] : &tot;
 		p_start(name);
 		if (g) {
 			p_labc("by", groupname[group]);
@@ -685,6 +684,8 @@ static int options(int argc, char **argv)
 		case OPT_ERR:
 			return 2;
 		case 'p':
+			if (!*p)
+				goto bad;
 			for (e = p + strlen(p); p < e; p++) {
 				if (sc_u64(&p, e, &v) != SC_OK || !v || v > 0x7fffffff || (p < e && *p != ',') ||
 				    npids == SR_MAX_PIDS)
@@ -708,8 +709,8 @@ static int options(int argc, char **argv)
 			rev = 1;
 			break;
 		case 'n':
-			if (cli_u64("-n", p, &topn))
-				return cli_usage_error(usage);
+			if (cli_u64("-n", p, &topn) || !topn)
+				goto bad;
 			break;
 		case 'g':
 			for (group = 1; group <= G_TREE && strcmp(p, groupname[group]); group++)
@@ -753,9 +754,13 @@ int smaps_rollup_main(int argc, char **argv)
 	cli_init("smaps-rollup");
 	if ((rc = options(argc, argv)) || (rc = cli_root()))
 		return rc;
-	if (user_arg && sc_u64_all(user_arg, strlen(user_arg), &topn ? &want_uid : 0) != SC_OK &&
-	    pw_uid(user_arg, &want_uid))
-		return mb_fail(user_arg, "no such user");
+	if (user_arg) {
+		uint64_t v;
+		if (sc_u64_all(user_arg, strlen(user_arg), &v) == SC_OK)
+			want_uid = v;
+		else if (pw_uid(user_arg, &want_uid))
+			return mb_fail(user_arg, "no such user");
+	}
 	meminfo_read(&mi);
 	stream = fmt != FMT_PROM && group != G_TREE &&
 	         (stream || (key == K_PID && !rev && !npids && rd_live()));
@@ -783,33 +788,31 @@ int smaps_rollup_main(int argc, char **argv)
 			emit(&rows[ord[nshown]], dep[nshown], group == G_TREE ? sub[ord[nshown]] : 0);
 		nshown = nrows;
 	}
-	if (cov[C_DROPPED] && cap == SR_MAX_ROWS)
+	if (cov[C_DROPPED] && !stream && (!topn || topn > SR_MAX_ROWS))
 		warnn(cov[C_DROPPED], "not listed: more than SR_MAX_ROWS; counted in the totals");
 	if (cov[C_OTHER])
 		warnn(cov[C_OTHER], "grouped as (other): more than SR_MAX_GROUPS groups");
 	for (i = 0; i <= ngrp; i++)
-		ord[i] = i;
-	isort(ord, ngrp + !!grp[SR_MAX_GROUPS].n, gcmp);
+		gord[i] = i;
 	ngrp += !!grp[SR_MAX_GROUPS].n;
+	isort(gord, ngrp, gcmp);
 	if (fmt == FMT_TABLE) {
 		table_end();
 	} else if (fmt == FMT_PROM) {
-		for (i = 0; i < nrows; i++)
-			ord[i] = i;
-		isort(ord, nrows, rcmp);
 		prom();
 	} else {
 		t_end();
 		t_obj("total");
 		tsums(tot.m, tot.n);
 		t_end();
-		if (group) {
+		if (group)
 			t_cstr("group_by", groupname[group]);
+		if (group && group != G_TREE) {
 			t_arr("groups");
-			for (i = 0; group != G_TREE && i < ngrp; i++) {
+			for (i = 0; i < ngrp; i++) {
 				t_elem(0);
-				t_cstr("name", grp[ord[i]].key);
-				tsums(grp[ord[i]].m, grp[ord[i]].n);
+				t_cstr("name", grp[gord[i]].key);
+				tsums(grp[gord[i]].m, grp[gord[i]].n);
 				t_end();
 			}
 			t_end();

@@ -58,8 +58,8 @@ static unsigned nf = NF_DEFAULT;
 /* The state since the baseline.  ctr[nf] and ctr[nf + 1] are PSI some/full
  * totals (microseconds); the ring holds the last window + 1 samples. */
 static char vbuf[MB_FILE_MAX];
-static uint64_t val[VM_MAX_FIELDS], inc[VM_MAX_FIELDS];
-static unsigned char have[VM_MAX_FIELDS];
+static uint64_t val[VM_MAX_FIELDS + 2], inc[VM_MAX_FIELDS + 2];
+static unsigned char have[VM_MAX_FIELDS + 2];
 static struct rt_ctr ctr[VM_MAX_FIELDS + 2];
 static uint64_t ring_t[VM_MAX_WINDOW + 1], ring_c[VM_MAX_WINDOW + 1][VM_MAX_FIELDS];
 static unsigned rn, rh;
@@ -69,7 +69,7 @@ static const char *const mem_key[] = { "min_available", "min_free", "max_swap_us
 static uint64_t mem[4];
 static unsigned mem_have;
 static char **cmd;
-static int cmd_status = -1;
+static int cmd_status = -1, quiet;
 
 static uint64_t mono_us(void)
 {
@@ -124,12 +124,16 @@ static long sample(int base)
 	struct meminfo m;
 	struct psi p;
 	unsigned i, j;
+	static int failed;
 	int tr;
 	uint64_t now = mono_us();
 	long n = vmstat_read(vbuf, sizeof vbuf, &tr);
 
-	if (n < 0)
+	if (n < 0) {
+		if (t0 && !failed++)
+			mb_warn_errno("/proc/vmstat", -n);
 		return n;
+	}
 	if (tr && !truncated++)
 		mb_warn("/proc/vmstat", "longer than its buffer (MB_FILE_MAX): counters after it are missing");
 	vmstat_parse(vbuf, n, names, nf, val, have);
@@ -147,7 +151,7 @@ static long sample(int base)
 			rt_base(&ctr[i], have[i], val[i]);
 			continue;
 		}
-		inc[i % VM_MAX_FIELDS] = rt_add(&ctr[i], have[i], val[i], dt);
+		inc[i] = rt_add(&ctr[i], have[i], val[i], dt);
 		if (ctr[i].restarts != r && !r)
 			mb_warn(i < nf ? names[i] : "/proc/pressure/memory", "went backwards: counted again from its new value");
 	}
@@ -456,6 +460,8 @@ static void prom(void)
 
 static void summary(void)
 {
+	if (!quiet && fmt == FMT_TABLE)
+		tb_nl();
 	if (fmt == FMT_TABLE)
 		table();
 	else if (fmt == FMT_PROM)
@@ -534,7 +540,7 @@ int vmstat_meter_main(int argc, char **argv)
 	sigset_t set, run;
 	uint64_t count = UINT64_MAX, dur = UINT64_MAX, k = 0, ticks = 0, run0;
 	const char *ofname = 0;
-	int id, quiet = 0, ws;
+	int id, ws;
 	unsigned i, g;
 	pid_t pid = 0;
 	long e;
@@ -643,7 +649,7 @@ int vmstat_meter_main(int argc, char **argv)
 				ticks++;
 			k = (tnow - t0) / ival;
 		}
-		if (fo->err)
+		if (fo->err && !cmd)
 			break;
 	}
 	summary();

@@ -63,5 +63,5 @@ limits() {
 	qemu) skip "$_ln" "ulimit -v 512 would apply to qemu-user itself, not to the target's code"; return ;;
 	asan) skip "$_ln" "ASan reserves terabytes of shadow address space by design"; return ;;
 	esac
-	assert "$_ln" sh -c 'ulimit -v 512 -s 64; exec "$0" "$@" >/dev/null' "$BIN" "$@"
+	assert "$_ln" sh -c 'ulimit -v 512 && ulimit -s 64 && exec "$0" "$@" >/dev/null' "$BIN" "$@"
 }
