@@ -73,7 +73,7 @@ static unsigned long cov[C_N];
 /* A process row: sizes in KiB as the kernel prints them (4 TiB at most per
  * field; beyond is saturated and counted), to keep SR_MAX_ROWS small. */
 struct row {
-	uint32_t kb[PR_NK];
+	uint32_t kb[PR_NSIZE];
 	uint32_t have;
 	unsigned pid, ppid, uid;
 	unsigned char src, cat;
@@ -111,7 +111,7 @@ static char fb[SR_READ_MAX];
 static struct meminfo mi;
 
 static uint64_t sub[SR_MAX_ROWS][5];
-static unsigned short par[SR_MAX_ROWS], kid[SR_MAX_ROWS], sib[SR_MAX_ROWS];
+static unsigned short par[SR_MAX_ROWS], tix[SR_MAX_ROWS];
 #define NIL 0xffff
 
 /* The key a size comes from for this row, or -1 when it has none. */
@@ -283,6 +283,7 @@ static int read_proc(unsigned pid)
 			goto out;
 		}
 		m = st.mem;
+		m.have &= (1u << PR_NSIZE) - 1;
 		src = S_STATUS;
 	}
 	/* no memory map: a kernel thread, or a process that has exited
@@ -298,12 +299,12 @@ static int read_proc(unsigned pid)
 	cur.src = src;
 	cur.have = m.have;
 	trunc = st.name_cut;
-	for (i = 0; i < PR_NK; i++) {
+	for (i = 0; i < PR_NSIZE; i++) {
 		uint64_t v = m.v[i] >> 10;
 		cur.kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
-		sat |= v > UINT32_MAX || m.ovf >> i & 1;
+		sat |= v > UINT32_MAX;
 	}
-	cov[C_SAT] += sat;
+	cov[C_SAT] += sat || m.ovf;
 	cov[C_APPROX] += src == S_STATUS;
 	memcpy(cur.name, st.name, sizeof cur.name);
 	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
@@ -418,7 +419,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 	t_cstr("command", r->cmd);
 	t_cstr("source", srcname[r->src]);
 	t_obj("rollup");
-	for (m = 0; m < PR_NK; m++)
+	for (m = 0; m < PR_NSIZE; m++)
 		if (r->have >> m & 1)
 			t_u64(pr_key(m), (uint64_t)r->kb[m] << 10);
 	t_end();
@@ -554,15 +555,27 @@ static void prom(void)
 }
 
 /* The process tree of the kept rows: ord in pre-order, children by subtree
- * PSS; a process whose parent is not kept is a root. */
+ * PSS; a process whose parent is not kept is a root.  Recursion depth is
+ * at most SR_MAX_ROWS small frames. */
+static unsigned nord;
+static void walk(unsigned p, unsigned d)
+{
+	unsigned i;
+	for (i = 0; i < nrows; i++)
+		if (par[tix[i]] == p) {
+			ord[nord] = tix[i];
+			dep[nord++] = d;
+			walk(tix[i], d + 1);
+		}
+}
+
 static void tree(void)
 {
-	unsigned i, j, a, n = 0;
-	unsigned short ix[SR_MAX_ROWS];
+	unsigned i, j, a;
 
 	for (i = 0; i < nrows; i++) {
-		ix[i] = i;
-		par[i] = kid[i] = sib[i] = NIL;
+		tix[i] = i;
+		par[i] = NIL;
 		for (j = 0; j < 5; j++)
 			sub[i][j] = rv(&rows[i], j);
 	}
@@ -579,33 +592,8 @@ static void tree(void)
 		for (a = par[i]; a != NIL; a = par[a])
 			for (j = 0; j < 5; j++)
 				sub[a][j] = sat_add(sub[a][j], rv(&rows[i], j));
-	isort(ix, nrows, tcmp);
-	for (i = nrows; i--;)
-		if (par[ix[i]] != NIL) {
-			sib[ix[i]] = kid[par[ix[i]]];
-			kid[par[ix[i]]] = ix[i];
-		}
-	for (i = 0; i < nrows; i++) {
-		unsigned d = 0, r = ix[i];
-		if (par[r] != NIL)
-			continue;
-		for (a = r;;) {
-			ord[n] = a;
-			dep[n++] = d;
-			if (kid[a] != NIL) {
-				a = kid[a];
-				d++;
-				continue;
-			}
-			while (a != r && sib[a] == NIL) {
-				a = par[a];
-				d--;
-			}
-			if (a == r)
-				break;
-			a = sib[a];
-		}
-	}
+	isort(tix, nrows, tcmp);
+	walk(NIL, 0);
 }
 
 /* ---- the scan ---- */

@@ -80,36 +80,34 @@ static void unescape(struct pr_status *st, const char *s, size_t n)
 
 int pr_status(const char *buf, size_t len, struct pr_status *st)
 {
-	const char *p = buf, *end = buf + len, *s, *f;
+	const char *p = buf, *end = buf + len, *s, *q, *f;
 	size_t n, fl;
 	int named = 0;
 	uint64_t v;
 
 	memset(st, 0, sizeof *st);
 	while (sc_line(&p, end, &s, &n)) {
-		const char *e = s + n, *q = s;
-		if (n > 6 && !memcmp(s, "Name:\t", 6)) {
-			unescape(st, s + 6, n - 6);
+		const char *e = s + n;
+		if (!(q = memchr(s, ':', n)))
+			continue;
+		fl = q - s;
+		if (sc_eq(s, fl, "Name") && e - q > 1) {
+			unescape(st, q + 2, e - q - 2);   /* after ":\t": may start with a blank */
 			named = 1;
-		} else if (n > 7 && !memcmp(s, "State:", 6)) {
-			q = sc_blank(s + 6, e);
+		} else if (sc_eq(s, fl, "State")) {
+			q = sc_blank(q + 1, e);
 			st->state = q < e ? *q : 0;
-		} else if (n > 4 && !memcmp(s, "Uid:", 4)) {
-			q += 4;
+		} else if (sc_eq(s, fl, "Uid")) {
+			q++;
 			if (sc_field(&q, e, &f, &fl) && sc_field(&q, e, &f, &fl) &&
 			    sc_u64_all(f, fl, &v) != SC_NONE)
 				st->uid = v;
-		} else if (n > 5 && !memcmp(s, "PPid:", 5)) {
-			q = sc_blank(s + 5, e);
-			if (sc_u64(&q, e, &v) != SC_NONE)
-				st->ppid = v;
-		} else if (n > 8 && !memcmp(s, "Kthread:", 8)) {
-			q = sc_blank(s + 8, e);
-			st->kthread = q < e && *q == '1';
 		} else {
 			pr_line(&st->mem, s, n, PR_NROLL, PR_NK);
 		}
 	}
+	st->ppid = st->mem.v[PR_PPid];
+	st->kthread = st->mem.v[PR_Kthread] == 1;
 	return named ? 0 : -1;
 }
 

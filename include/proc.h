@@ -11,14 +11,15 @@
 #include <stdint.h>
 #include "bounds.h"
 
-/* The rollup keys (in the kernel's order), then status's RSS counters. */
+/* The rollup keys (in the kernel's order), then status's RSS counters and
+ * two numbers of its identity (not sizes: no kB). */
 #define PR_KEYS(X) \
 	X(Rss) X(Pss) X(Pss_Dirty) X(Pss_Anon) X(Pss_File) X(Pss_Shmem) \
 	X(Shared_Clean) X(Shared_Dirty) X(Private_Clean) X(Private_Dirty) \
 	X(Referenced) X(Anonymous) X(KSM) X(LazyFree) X(AnonHugePages) \
 	X(ShmemPmdMapped) X(FilePmdMapped) X(Shared_Hugetlb) X(Private_Hugetlb) \
 	X(Swap) X(SwapPss) X(Locked) \
-	X(VmRSS) X(RssAnon) X(RssFile) X(RssShmem) X(VmSwap)
+	X(VmRSS) X(RssAnon) X(RssFile) X(RssShmem) X(VmSwap) X(PPid) X(Kthread)
 
 enum {
 #define X(k) PR_##k,
@@ -27,6 +28,7 @@ enum {
 	PR_NK
 };
 #define PR_NROLL PR_VmRSS   /* keys [0, PR_NROLL) come from smaps(_rollup) */
+#define PR_NSIZE PR_PPid    /* keys [0, PR_NSIZE) are sizes */
 
 struct pr_mem {
 	uint64_t v[PR_NK];    /* bytes, summed over the lines seen */
@@ -51,7 +53,8 @@ struct pr_status {
 	int kthread;             /* "Kthread: 1" (6.x), else 0 */
 	unsigned long ppid;
 	unsigned long uid;       /* effective uid (second Uid field) */
-	struct pr_mem mem;       /* VmRSS, RssAnon, RssFile, RssShmem, VmSwap */
+	struct pr_mem mem;       /* VmRSS, RssAnon, RssFile, RssShmem, VmSwap (and
+	                            PPid, Kthread, as parsed) */
 };
 /* status text: 0, or -1 when there is no Name line (not a status file). */
 int pr_status(const char *buf, size_t len, struct pr_status *s);
