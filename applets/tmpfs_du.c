@@ -187,12 +187,12 @@ static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum
 	memmove(t + i + 1, t + i, (ln++ - i) * sizeof *t);
 	t[i].s = *s;
 	t[i].dir = isdir;
-	strcpy(t[i].name, name);
+	memcpy(t[i].name, name, strlen(name) + 1);
 }
 
 /* Walk fd into w, keeping its largest entries at ent[base]; warn when
  * asked (the first walk of a tree, not the listing's walks again). */
-static void walk(struct wk *w, int fd, unsigned base, int warn)
+static void walk(struct wk *w, int fd, unsigned base, const char *warn)
 {
 	memset(w, 0, sizeof *w);
 	w->cache = rd_live();
@@ -201,9 +201,9 @@ static void walk(struct wk *w, int fd, unsigned base, int warn)
 	ln = lmore[0] = lmore[1] = 0;
 	wk_walk(w, fd);
 	if (warn && w->links_over)
-		mb_warn(lpath, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
+		mb_warn(warn, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
 	if (warn && w->incomplete)
-		mb_warn(lpath, "a deep directory vanished during the walk: the rest was not walked");
+		mb_warn(warn, "a deep directory vanished during the walk: the rest was not walked");
 }
 
 static void measure(struct res *r)
@@ -226,8 +226,7 @@ static void measure(struct res *r)
 		r->fd = -1;
 		return;
 	}
-	strncpy(lpath, r->path, sizeof lpath - 1);
-	walk(&w, r->fd, 0, 1);
+	walk(&w, r->fd, 0, r->path);
 	memcpy(r->v + F_ALLOC, &w.tot, sizeof w.tot);
 	r->v[F_UNREAD] = w.unreadable + w.incomplete;
 	r->v[F_LINKS] = w.links_over;
@@ -237,9 +236,13 @@ static void measure(struct res *r)
 		r->v[F_USED] = sat_mul(sf.f_blocks - sf.f_bfree, sf.f_frsize);
 		r->v[F_HIDDEN] = sat_sub(r->v[F_USED], w.tot.alloc);
 		r->v[F_IUSED] = sf.f_files - sf.f_ffree;
-		/* an unlimited tmpfs (size=0, nr_inodes=0) reports no totals */
-		r->have |= (sf.f_blocks ? BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
-		           (sf.f_files ? BIT(IUSED) : 0);
+		/* the limits in force (mountinfo omits a default nr_inodes); an
+		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals */
+		r->v[F_SIZE] = sat_mul(sf.f_blocks, sf.f_frsize);
+		r->v[F_INODES] = sf.f_files;
+		r->have = (r->have & ~(BIT(SIZE) | BIT(INODES))) |
+		          (sf.f_blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
+		          (sf.f_files ? BIT(INODES) | BIT(IUSED) : 0);
 	}
 }
 
@@ -249,17 +252,22 @@ static void measure(struct res *r)
 static const unsigned char tcol[] = { F_SIZE, F_USED, F_ALLOC, F_LOGICAL, F_RES, F_SWAP,
 	F_HIDDEN, F_FILES, F_DIRS };
 
+static void cell(int have, uint64_t v, int bytes)
+{
+	if (!have)
+		out_s(fo, "        -");
+	else if (bytes)
+		tb_ssize(v, 9);
+	else
+		tb_u64(v, 9);
+}
+
 static void trow(const uint64_t *v, unsigned have)
 {
 	unsigned i, f;
 	for (i = 0; i < sizeof tcol; i++) {
 		f = tcol[i];
-		if (!(have >> f & 1))
-			out_s(fo, "        -");
-		else if (FBYTES >> f & 1)
-			tb_size(v[f], 9);
-		else
-			tb_u64(v[f], 9);
+		cell(have >> f & 1, v[f], FBYTES >> f & 1);
 	}
 	out_c(fo, ' ');
 }
@@ -289,7 +297,7 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 		if (l >= sizeof lpath)
 			continue;
 		lpath[plen] = '/';
-		strcpy(lpath + plen + !!plen, e->name);
+		memcpy(lpath + l - strlen(e->name), e->name, strlen(e->name) + 1);
 		memcpy(v + F_ALLOC, &e->s, sizeof e->s);
 		if (e->dir && d < depth &&
 		    (fd = rd_openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
@@ -338,7 +346,7 @@ static void shmem(void)
 {
 	struct meminfo mi;
 	struct shm_tot st;
-	unsigned i, alloc = 0;
+	unsigned i, alloc = !rd_live();
 
 	if (!meminfo_read(&mi)) {
 		shave = MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
@@ -387,54 +395,52 @@ static void shmem_out(void)
 {
 	int i;
 
-	if (fmt == FMT_JSON || fmt == FMT_KV) {
+	if (fmt == FMT_TABLE) {
+		out_s(fo, "\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
+	} else if (fmt != FMT_PROM) {
 		t_obj("shmem");
 		t_cstr("tmpfs_basis", sbasis[0]);
-		t_opt("sysv_basis", 0, 0);
 		if (sbasis[1])
 			t_cstr("sysv_basis", sbasis[1]);
-	} else if (fmt == FMT_TABLE) {
-		out_s(fo, "\nShmem ");
+		else
+			t_null("sysv_basis");
 	}
 	for (i = 0; i < S_N; i++) {
 		const char *n = mname("shmem_", sname[i], i != S_SEGS);
 		int have = shave >> i & 1;
 		if (fmt == FMT_TABLE) {
-			out_s(fo, sname[i]);
-			out_c(fo, ' ');
-			if (!have)
-				out_c(fo, '-');
-			else if (i == S_SEGS)
-				out_u64(fo, sv[i]);
-			else
-				tb_ssize(sv[i], 0);
-			out_s(fo, i == S_TMPFS ? " (" : i == S_SYSV ? " (" : "  ");
-			if (i == S_TMPFS || i == S_SYSV)
-				out_s(fo, sbasis[i == S_SYSV] ? sbasis[i == S_SYSV] : "-"), out_s(fo, ")  ");
+			cell(have, sv[i], i != S_SEGS);
 		} else if (fmt == FMT_PROM) {
 			if (!have)
 				continue;
 			p_type(n, "gauge", "Shmem reconciliation (membox tmpfs-du).");
 			p_start(n);
 			p_i64(sv[i]);
-		} else if (i == S_OTHER) {
+		} else if (have) {
 			t_i64(sname[i], sv[i]);
 		} else {
-			t_opt(sname[i], have, sv[i]);
+			t_null(sname[i]);
 		}
 	}
-	if (fmt == FMT_TABLE)
-		out_s(fo, "\n(other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
-		          " tmpfs files, tmpfs of other mount namespaces)\n");
-	else if (fmt != FMT_PROM)
+	if (fmt == FMT_TABLE) {
+		out_s(fo, "\ntmpfs: ");
+		out_s(fo, sbasis[0]);
+		out_s(fo, "; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
+		          "tmpfs files, tmpfs of other mount namespaces\n");
+	} else if (fmt != FMT_PROM) {
 		t_end();
+	}
 }
 
 static void output(int only_shmem)
 {
 	unsigned i, j;
-	int f;
+	int f, pre = fmt == FMT_PROM || only_shmem;
 
+	/* json, kv and table measure each mount just before it is shown, so
+	 * its listing reuses that walk; prom and -s need every figure first */
+	for (i = 0; pre && i < nrs; i++)
+		measure(&rs[i]);
 	if (fmt == FMT_PROM) {
 		for (f = 0; f < F_N; f++)
 			for (j = i = 0; i < nrs; i++) {
@@ -464,6 +470,7 @@ static void output(int only_shmem)
 	for (i = 0; !only_shmem && fmt != FMT_PROM && i < nrs; i++) {
 		struct res *r = &rs[i];
 		const struct mt *m = &mt[r->m];
+		measure(r);
 		if (fmt == FMT_TABLE) {
 			trow(r->v, r->have);
 			tb_str(r->path, 0);
@@ -485,18 +492,15 @@ static void output(int only_shmem)
 			t_cstr("source", m->source);
 			t_cstr("fstype", m->fstype);
 			t_cstr("root", m->root);
-			t_opt("error", 0, 0);
 			if (r->err)
 				t_cstr("error", r->err);
+			else
+				t_null("error");
 			fields(r->v, (1u << F_N) - 1 - (depth ? 0 : MORE), r->have);
 			t_arr("entries");
 		}
 		if (depth && r->fd >= 0) {
 			/* the walk of the mount kept its top entries at ent[0] */
-			if (fmt == FMT_PROM || only_shmem) {
-				struct wk w;
-				walk(&w, r->fd, 0, 0);
-			}
 			lpath[0] = 0;
 			entries(r->fd, 0, 1, 0, ln);
 		}
@@ -511,8 +515,10 @@ static void output(int only_shmem)
 		if (paths)
 			t_null("shmem");
 	}
-	if (!paths)
+	if (!paths) {
+		shmem();
 		shmem_out();
+	}
 	if (fmt != FMT_TABLE)
 		t_done();
 }
@@ -520,7 +526,7 @@ static void output(int only_shmem)
 int tmpfs_du_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	int id, only_shmem = 0, first = 1;
+	int id, only_shmem = 0;
 	unsigned i;
 
 	cli_init("tmpfs-du");
@@ -578,20 +584,6 @@ int tmpfs_du_main(int argc, char **argv)
 			rs[nrs].m = i;
 			rs[nrs++].path = mt[i].point;
 		}
-	/* json, kv and table measure each mount just before it is shown, so
-	 * its listing reuses that walk; prom and -s need every figure first */
-	for (i = 0; i < nrs; i++)
-		if (fmt == FMT_PROM || only_shmem || (first = 0))
-			measure(&rs[i]);
-	if (!paths && !first)
-		;
-	if (fmt == FMT_PROM || only_shmem) {
-		if (!paths)
-			shmem();
-		output(only_shmem);
-	} else {
-		output_measured:
-		output(only_shmem);
-	}
+	output(only_shmem);
 	return 0;
 }

@@ -72,7 +72,7 @@ static void count(struct wk *w, const struct stat *sb, int dirfd, const char *na
 		t->other++;
 	else {
 		t->files++;
-		if (w->cache > 0) {
+		if (w->cache > 0 && sb->st_blocks) {   /* no blocks: nothing resident */
 			uint64_t r[2] = { 0, 0 }, c[5];
 			int f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 			if (f >= 0 && k == 1 && !syscall(SYS_CACHESTAT, f, r, c, 0)) {
@@ -152,7 +152,7 @@ int wk_walk(struct wk *w, int fd)
 			if (!d) {
 				snap = w->tot;
 				isdir = S_ISDIR(sb.st_mode);
-				strncpy(name, e->name, sizeof name - 1);
+				memcpy(name, e->name, strlen(e->name) + 1);
 			}
 			count(w, &sb, l->fd, e->name);
 			if (S_ISDIR(sb.st_mode)) {

@@ -1,0 +1,43 @@
+/* /proc/sysvipc/shm: the 16-column format (rss, swap), the 14-column one of
+ * old kernels, and hostile input. */
+#include "t.h"
+#include "sysvshm.h"
+#include <errno.h>
+
+static int parse(const char *s, struct shm_tot *t)
+{
+	struct rd_lines r;
+	rd_lines_mem(&r, s, strlen(s));
+	return shm_parse(&r, t);
+}
+
+int main(void)
+{
+	struct shm_tot t;
+
+	CHECK_EQ("shm 6.x rc", parse(
+		"       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap\n"
+		"         0          0   600               1048576  6580  6580      0     0     0     0     0 1795304272 1795304272 1795304272                262144                     0\n"
+		"1375731712          5  1600               33554432  2201  2201      1  1000  1000  1000  1000 1700000200          0 1700000200               8388608              4194304\n", &t), 0);
+	CHECK_EQ("shm 6.x segs", t.segs, 2);
+	CHECK_EQ("shm 6.x size", t.size, 1048576 + 33554432);
+	CHECK_EQ("shm 6.x rss", t.rss, 262144 + 8388608);
+	CHECK_EQ("shm 6.x swap", t.swap, 4194304);
+	CHECK("shm 6.x columns", t.have_rss && t.have_swap && !t.bad);
+
+	CHECK_EQ("shm old rc", parse(
+		"       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime\n"
+		"         0     131072   666    1048576  2720  2720      1     0     0     0     0 1304962654          0 1304962654", &t), 0);
+	CHECK("shm old no rss", !t.have_rss && !t.have_swap && t.segs == 1 && t.size == 1048576 && t.rss == 0);
+
+	CHECK_EQ("shm empty", parse("", &t), -EINVAL);
+	CHECK_EQ("shm no size column", parse("key shmid\n1 2\n", &t), -EINVAL);
+	CHECK_EQ("shm header only", parse("key size rss swap\n", &t), 0);
+	CHECK("shm header only zero", t.segs == 0 && t.have_rss);
+	parse("key size rss swap\n1 2 3\nx 5 y 7\n1 99999999999999999999999 1 1\n\n1 10 20 30\n", &t);
+	CHECK_EQ("shm short and bad lines", t.bad, 2);
+	CHECK_EQ("shm saturated size kept", t.segs, 2);
+	CHECK_EQ("shm saturates", t.size, UINT64_MAX);
+	CHECK_EQ("shm rss of good lines", t.rss, 21);
+	return t_end_all();
+}
