@@ -26,20 +26,17 @@ static const char usage[] =
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
 	"MemTotal), and the process-memory ceiling.\n\n"
-	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4; 0: no swap)\n"
-	"  -r, --ratio=R       RAM cost of swapped memory, 0 to 1 (default: zram's measured,\n"
-	"                      else 0.40 for zram, 0 for disk swap)\n"
-	"      --critical=MiB  critical margin\n"
-	"      --moderate=MiB  moderate margin\n"
-	"      --page-size=N   bytes per page (default: the kernel's; derived for --root)\n"
-	"      --timeout=SEC   end --wait with exit 1, --watch with exit 0\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n"
-	"      --check         one status line; exit 0 OK, 1 WARNING (below moderate),\n"
-	"                      2 CRITICAL (below critical), 3 UNKNOWN\n"
-	"      --wait[=LEVEL]  until LEVEL (critical, default, or moderate) is reached,\n"
-	"                      then report and exit 0\n"
+	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4)\n"
+	"  -r, --ratio=R       RAM cost of swapped memory, 0 to 1 (default: measured\n"
+	"                      zram, else 0.40 for zram, 0 for disk)\n"
+	"      --critical=MiB, --moderate=MiB   the margins\n"
+	"      --page-size=N   bytes per page (default: the kernel's; derived for -R)\n"
+	"      --check         a status line; exit 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN\n"
+	"      --wait[=LEVEL]  until LEVEL (critical, moderate) is reached; report\n"
 	"      --recover       with --wait: until the level is left\n"
-	"      --watch         a line per interval when the level or available changes > 1%\n";
+	"      --watch         the status line again when level or available change > 1%\n"
+	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
 
 /* Numeric options are ids 1..7, their index + 1 in o.n[] */
 enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,
@@ -127,7 +124,7 @@ static void margins(void)
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			mb_warn(LM "margin", "thresholds beyond LM_MAX_MARGINS ignored");
+			mb_warn(LM "margin", "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < nmargin; i++)
 			margin[i] = xmul(mib[i], MIB);
 		for (i = 0; i < nmargin && i < 2; i++)
@@ -147,7 +144,7 @@ static void swap(void)
 	if (k && k != -ENOENT)
 		mb_warn_errno("/proc/swaps", -k);
 	if (!k && (sw.bad || sw.zram_dropped))
-		mb_warn("/proc/swaps", "lines not understood, or zram devices beyond SW_MAX_ZRAM, skipped");
+		mb_warn("/proc/swaps", "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
@@ -243,30 +240,34 @@ static int eval(void)
 
 enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
        F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
-static const struct fig { const char *key; unsigned char kind, i; } figs[] = {
-	{ "level", K_STR, S_LEVEL }, { "level", K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
-	{ "source", K_STR, S_SOURCE }, { "wake", K_STR, S_WAKE },
-	{ "available", K_SIZE, V_AVAIL }, { "computed_available", K_SIZE, V_COMP },
-	{ "kernel_available", K_SIZE, V_KAVAIL }, { "difference", K_SSIZE | F_NOPROM, V_DIFF },
-	{ "parts", K_OBJ, 0 }, { "free", K_SIZE | F_NOPROM, V_PFREE },
-	{ "file", K_SIZE | F_NOPROM, V_PFILE }, { "swap", K_SIZE | F_NOPROM, V_PSWAP }, { 0, K_END, 0 },
-	{ "margins", K_MARGINS, 0 },
-	{ "critical", K_SIZE, V_CRIT }, { "moderate", K_SIZE, V_MOD },
-	{ "critical_distance", K_SSIZE, V_CDIST }, { "moderate_distance", K_SSIZE, V_MDIST },
-	{ "weight", K_NUM, V_WEIGHT }, { "mem_total", K_SIZE, V_TOTAL },
-	{ "mem_available", K_SIZE | F_NOPROM, V_MAVAIL }, { "reserve", K_SIZE, V_RESERVE },
-	{ "extra_free", K_SIZE | F_NOPROM, V_EXTRA }, { "min_filelist", K_SIZE, V_MINFL },
-	{ "swap", K_OBJ, 0 }, { "total", K_SIZE, V_STOTAL }, { "used", K_SIZE, V_SUSED },
-	{ "free", K_SIZE, V_SFREE }, { "zram", K_BOOL, V_ZRAM },
-	{ "zram_orig", K_SIZE, V_ZORIG }, { "zram_used", K_SIZE, V_ZUSED },
-	{ "ratio", K_FIX3, V_RATIO }, { "ratio_source", K_STR, S_RATIO }, { 0, K_END, 0 },
-	{ "process", K_OBJ, 0 }, { "current", K_SIZE, V_CUR }, { "max", K_SIZE, V_MAX },
-	{ "headroom", K_SSIZE, V_HEAD }, { 0, K_END, 0 },
-	{ "watermarks", K_OBJ, 0 }, { "min", K_SIZE, V_WMIN }, { "low", K_SIZE, V_WLOW },
-	{ "high", K_SIZE, V_WHIGH }, { 0, K_END, 0 },
-	{ "psi", K_PSI, 0 },
-	{ "page_size", K_SIZE | F_NOTAB, V_PS }, { "page_size_source", K_STR | F_NOTAB, S_PS },
+/* The figures in order: keys (one string, "" closes an object), then kind and index. */
+static const char keys[] =
+	"level\0level\0source\0wake\0available\0computed_available\0"
+	"kernel_available\0difference\0parts\0free\0file\0swap\0\0margins\0"
+	"critical\0moderate\0critical_distance\0moderate_distance\0weight\0"
+	"mem_total\0mem_available\0reserve\0extra_free\0min_filelist\0"
+	"swap\0total\0used\0free\0zram\0zram_orig\0zram_used\0ratio\0"
+	"ratio_source\0\0process\0current\0max\0headroom\0\0watermarks\0"
+	"min\0low\0high\0\0psi\0page_size\0page_size_source\0";
+static const unsigned char figs[][2] = {
+	{ K_STR, S_LEVEL }, { K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
+	{ K_STR, S_SOURCE }, { K_STR, S_WAKE }, { K_SIZE, V_AVAIL },
+	{ K_SIZE, V_COMP }, { K_SIZE, V_KAVAIL }, { K_SSIZE | F_NOPROM, V_DIFF },
+	{ K_OBJ, 0 }, { K_SIZE | F_NOPROM, V_PFREE }, { K_SIZE | F_NOPROM, V_PFILE },
+	{ K_SIZE | F_NOPROM, V_PSWAP }, { K_END, 0 }, { K_MARGINS, 0 },
+	{ K_SIZE, V_CRIT }, { K_SIZE, V_MOD }, { K_SSIZE, V_CDIST },
+	{ K_SSIZE, V_MDIST }, { K_NUM, V_WEIGHT }, { K_SIZE, V_TOTAL },
+	{ K_SIZE | F_NOPROM, V_MAVAIL }, { K_SIZE, V_RESERVE },
+	{ K_SIZE | F_NOPROM, V_EXTRA }, { K_SIZE, V_MINFL }, { K_OBJ, 0 },
+	{ K_SIZE, V_STOTAL }, { K_SIZE, V_SUSED }, { K_SIZE, V_SFREE },
+	{ K_BOOL, V_ZRAM }, { K_SIZE, V_ZORIG }, { K_SIZE, V_ZUSED },
+	{ K_FIX3, V_RATIO }, { K_STR, S_RATIO }, { K_END, 0 }, { K_OBJ, 0 },
+	{ K_SIZE, V_CUR }, { K_SIZE, V_MAX }, { K_SSIZE, V_HEAD }, { K_END, 0 },
+	{ K_OBJ, 0 }, { K_SIZE, V_WMIN }, { K_SIZE, V_WLOW }, { K_SIZE, V_WHIGH },
+	{ K_END, 0 }, { K_PSI, 0 }, { K_SIZE | F_NOTAB, V_PS },
+	{ K_STR | F_NOTAB, S_PS }
 };
+#define NFIGS (sizeof figs / sizeof *figs)
 
 /* v / 10^dec right-aligned in w */
 static void tb_fix(uint64_t x, int dec, int w)
@@ -351,14 +352,14 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "kernel margins (MiB)  ");
+		out_s(fo, "kernel margins (MiB) ");
 		if (margin_off)
-			out_s(fo, "off (notifier disabled)");
+			out_s(fo, " off (notifier disabled)");
 		else if (!nmargin)
-			out_c(fo, '-');
+			out_s(fo, " -");
 		for (i = 0; i < nmargin; i++) {
-			out_u64(fo, margin[i] / MIB);
 			out_c(fo, ' ');
+			out_u64(fo, margin[i] / MIB);
 		}
 		tb_nl();
 	} else if (fmt != FMT_PROM) {
@@ -373,8 +374,8 @@ static void margins_out(void)
 
 static void report(void)
 {
-	const struct fig *f;
-	const char *parent = 0;
+	const char *key = keys, *parent = 0;
+	unsigned i;
 	char nm[64], lab[48];
 	size_t l;
 
@@ -389,14 +390,15 @@ static void report(void)
 	} else if (fmt != FMT_PROM) {
 		t_obj(0);
 	}
-	for (f = figs; f < figs + sizeof figs / sizeof *figs; f++) {
-		int k = f->kind & 15, has = k == K_STR ? sv[f->i] != 0 : (int)(have >> f->i & 1);
-		uint64_t x = v[f->i];
+	for (i = 0; i < NFIGS; i++, key += strlen(key) + 1) {
+		int k = figs[i][0] & 15, fl = figs[i][0], j = figs[i][1];
+		int has = k == K_STR ? sv[j] != 0 : (int)(have >> j & 1);
+		uint64_t x = v[j];
 
 		if (k == K_OBJ || k == K_END) {
-			parent = f->key;
+			parent = *key ? key : 0;
 			if (fmt == FMT_JSON || fmt == FMT_KV)
-				k == K_OBJ ? t_obj(f->key) : t_end();
+				k == K_OBJ ? t_obj(key) : t_end();
 			continue;
 		}
 		if (k == K_MARGINS || k == K_PSI) {
@@ -405,12 +407,12 @@ static void report(void)
 		}
 		if (k == K_STR && !has)
 			continue;
-		l = name(lab, parent, f->key, ' ');
+		l = name(lab, parent, key, ' ');
 		if (fmt == FMT_PROM) {
-			if (f->kind & F_NOPROM || k == K_STR || !has)
+			if (fl & F_NOPROM || k == K_STR || !has)
 				continue;
 			memcpy(nm, "lowmem_", 7);
-			l = 7 + name(nm + 7, parent, f->key, '_');
+			l = 7 + name(nm + 7, parent, key, '_');
 			if (k <= K_SSIZE)
 				memcpy(nm + l, "_bytes", 7);
 			p_type(nm, "gauge", lab);
@@ -422,12 +424,12 @@ static void report(void)
 			else
 				p_u64(x);
 		} else if (fmt == FMT_TABLE) {
-			if (f->kind & F_NOTAB)
+			if (fl & F_NOTAB)
 				continue;
 			out_mem(fo, lab, l);
 			out_pad(fo, l, 20);
 			if (!has || k == K_STR || k == K_BOOL) {
-				const char *s = !has ? "-" : k == K_STR ? sv[f->i] : x ? "yes" : "no";
+				const char *s = !has ? "-" : k == K_STR ? sv[j] : x ? "yes" : "no";
 				out_pad(fo, strlen(s), 12);
 				out_s(fo, s);
 			} else if (k == K_SIZE) {
@@ -440,19 +442,19 @@ static void report(void)
 				tb_u64(x, 12);
 			}
 			tb_nl();
-		} else if (!(f->kind & F_NOTREE)) {
+		} else if (!(fl & F_NOTREE)) {
 			if (!has)
-				t_null(f->key);
+				t_null(key);
 			else if (k == K_STR)
-				t_cstr(f->key, sv[f->i]);
+				t_cstr(key, sv[j]);
 			else if (k == K_SSIZE)
-				t_i64(f->key, x);
+				t_i64(key, x);
 			else if (k == K_FIX3)
-				t_fix(f->key, x, 3);
+				t_fix(key, x, 3);
 			else if (k == K_BOOL)
-				t_bool(f->key, x);
+				t_bool(key, x);
 			else
-				t_u64(f->key, x);
+				t_u64(key, x);
 		}
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV)
@@ -532,8 +534,6 @@ static int loop(int mode, int target, int recover)
 
 	if (mode == M_WAIT)
 		w = wake(&p.fd);
-	else if (fmt == FMT_TABLE)
-		out_s(fo, "   TIME LEVEL        AVAILABLE    CRITICAL    MODERATE\n");
 	sv[S_WAKE] = wname[w];
 	for (;;) {
 		if (eval())
@@ -548,13 +548,9 @@ static int loop(int mode, int target, int recover)
 			lv = v[V_LEVEL];
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				tb_fix(el / 100, 1, 7);
+				tb_fix(el / 100, 1, 0);
 				out_c(fo, ' ');
-				tb_str(sv[S_LEVEL], 9);
-				tb_size(v[V_AVAIL], 12);
-				tb_size(v[V_CRIT], 12);
-				tb_size(v[V_MOD], 12);
-				tb_nl();
+				check();
 			} else {
 				t_obj(0);
 				t_fix("elapsed", el, 3);
