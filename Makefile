@@ -24,8 +24,10 @@ SPECS    := /usr/lib/$(MUSL)/musl-gcc.specs
 CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
             -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
             -fno-unwind-tables -fno-stack-protector -fno-ident -fno-pie \
-            -DMB_VERSION='"$(VERSION)"'
-LDFLAGS  := -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
+            -DMB_VERSION='"$(VERSION)"' $(LTO) $(XCFLAGS)
+# whole-program optimisation in one partition: 3 KiB smaller on aarch64
+LTO      := -flto -flto-partition=one
+LDFLAGS  := -Os $(LTO) $(XCFLAGS) -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)

@@ -217,7 +217,7 @@ static void measure(struct res *r)
 	memcpy(r->v, m->lim, sizeof m->lim);
 	r->fd = rd_open(r->path, O_RDONLY | O_DIRECTORY);
 	if (r->fd < 0) {
-		r->err = strerror(-r->fd);
+		r->err = mb_strerror(-r->fd);
 		return;
 	}
 	if (rd_live() && (fstat(r->fd, &sb) || sb.st_dev != makedev(m->maj, m->min))) {

@@ -152,6 +152,57 @@ size_t out_safe(struct out *o, const char *s, size_t n)
 
 /* ---- messages ---- */
 
+/* strerror() without musl's table of every errno (2 KiB): the errors a
+ * reader of /proc, /sys and tmpfs meets, in musl's words, packed as an
+ * errno byte and its text; others by number. */
+static const char errs[] =
+	"\001Operation not permitted\0"
+	"\002No such file or directory\0"
+	"\003No such process\0"
+	"\004Interrupted system call\0"
+	"\005I/O error\0"
+	"\007Argument list too long\0"
+	"\010Exec format error\0"
+	"\011Bad file descriptor\0"
+	"\012No child process\0"
+	"\013Resource temporarily unavailable\0"
+	"\014Out of memory\0"
+	"\015Permission denied\0"
+	"\020Resource busy\0"
+	"\021File exists\0"
+	"\022Cross-device link\0"
+	"\023No such device\0"
+	"\024Not a directory\0"
+	"\025Is a directory\0"
+	"\026Invalid argument\0"
+	"\027Too many open files in system\0"
+	"\030No file descriptors available\0"
+	"\032Text file busy\0"
+	"\033File too large\0"
+	"\034No space left on device\0"
+	"\036Read-only file system\0"
+	"\040Broken pipe\0"
+	"\044Filename too long\0"
+	"\046Function not implemented\0"
+	"\050Symbolic link loop\0"
+	"\113Value too large for data type\0"
+	"\137Not supported\0";
+_Static_assert(EPERM == 1 && ENOENT == 2 && ESRCH == 3 && EINTR == 4 && EIO == 5 && E2BIG == 7 && ENOEXEC == 8 && EBADF == 9 && ECHILD == 10 && EAGAIN == 11 && ENOMEM == 12 && EACCES == 13 && EBUSY == 16 && EEXIST == 17 && EXDEV == 18 && ENODEV == 19 && ENOTDIR == 20 && EISDIR == 21 && EINVAL == 22 && ENFILE == 23 && EMFILE == 24 && ETXTBSY == 26 && EFBIG == 27 && ENOSPC == 28 && EROFS == 30 && EPIPE == 32 && ENAMETOOLONG == 36 && ENOSYS == 38 && ELOOP == 40 && EOVERFLOW == 75 && ENOTSUP == 95, "errno numbers as in asm-generic");
+
+const char *mb_strerror(int e)
+{
+	static char b[24] = "error ";
+	const char *p = errs;
+
+	while (*p) {
+		if ((unsigned char)p[0] == (unsigned)e)
+			return p + 1;
+		p += strlen(p) + 1;
+	}
+	b[6 + u64_str(b + 6, (unsigned)e)] = 0;
+	return b;
+}
+
 static void msg(const char *what, const char *why)
 {
 	out_s(&out2, "membox: ");
@@ -169,9 +220,9 @@ static void msg(const char *what, const char *why)
 }
 
 void mb_warn(const char *what, const char *why) { msg(what, why); }
-void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
+void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
 int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
-int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
+int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {

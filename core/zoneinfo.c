@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/auxv.h>
 #include "zoneinfo.h"
 #include "meminfo.h"
 #include "out.h"
@@ -222,7 +223,7 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 	}
 	if (rd_live()) {
 		*how = PS_KERNEL;
-		return sysconf(_SC_PAGESIZE);
+		return getauxval(AT_PAGESZ);
 	}
 	if (!have_total || !z->tot.present) {
 		*how = PS_ASSUMED;

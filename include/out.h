@@ -37,6 +37,8 @@ size_t out_safe(struct out *o, const char *s, size_t n);
 extern const char *mb_applet;
 void mb_warn(const char *what, const char *why);
 void mb_warn_errno(const char *what, int err);    /* err > 0 */
+/* strerror without the whole table: musl's words for the usual errors */
+const char *mb_strerror(int err);
 int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
 int mb_fail_errno(const char *what, int err);
 /* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
