@@ -21,7 +21,7 @@
 #define SW_MAX_ZRAM        16  /* zram swap devices whose mm_stat is read */
 
 /* smaps-rollup */
-#define SR_MAX_ROWS       512  /* process rows of the sorted views; beyond: top rows kept, "dropped" */
+#define SR_MAX_ROWS       256  /* process rows of the sorted views; beyond: top rows kept, "dropped" */
 #define SR_CMD_MAX        128  /* bytes of a command line kept per row (longer: "truncated") */
 #define SR_NAME_MAX        16  /* bytes of status Name kept (the kernel's comm is 15) */
 #define SR_READ_MAX      4096  /* status, smaps_rollup, cmdline: one read each into this */
