@@ -67,11 +67,64 @@ static void read_vm(void)
 
 static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }
 
-static int64_t headroom(const struct zi_zone *c) { return sat_diff(pg(c->free), pg(c->low)); }
+/* The figures of a zone (or of the totals), in bytes, in the order of the
+ * json object; the table leaves out spanned, prom adds headroom. */
+enum { F_FREE, F_BOOST, F_MIN, F_LOW, F_HIGH, F_PROMO, F_SPANNED, F_PRESENT,
+       F_MANAGED, F_PROTMAX, F_RESERVE, F_N };
+static const struct fig {
+	const char *name, *help;
+	unsigned short bit;   /* ZH_ bit the kernel may leave out, 0: always there */
+} figs[F_N] = {
+	{ "free", "Free memory in the zone.", 0 },
+	{ "boost", "Current watermark boost.", ZH_BOOST },
+	{ "min", "Min watermark.", 0 },
+	{ "low", "Low watermark (kswapd wakes below it).", 0 },
+	{ "high", "High watermark (kswapd sleeps above it), including boost.", 0 },
+	{ "promo", "Promotion watermark.", ZH_PROMO },
+	{ "spanned", "Memory spanned by the zone.", 0 },
+	{ "present", "Memory present in the zone.", 0 },
+	{ "managed", "Memory managed by the buddy allocator.", 0 },
+	{ "protection_max", "Largest lowmem_reserve protection of the zone.", ZH_PROT },
+	{ "reserve", "The zone's part of totalreserve_pages.", 0 },
+};
 
-/* A size the kernel may not print: '-' when absent. */
+struct vals {
+	uint64_t v[F_N];
+	unsigned have;        /* ZH_ bits */
+	int64_t headroom;
+};
+
+static void zone_vals(const struct zi_zone *c, struct vals *x)
+{
+	const uint64_t p[F_N] = { c->free, c->boost, c->min, c->low, c->high, c->promo,
+	                          c->spanned, c->present, c->managed, c->prot_max, c->reserve };
+	int f;
+	for (f = 0; f < F_N; f++)
+		x->v[f] = pg(p[f]);
+	x->have = c->have;
+	x->headroom = sat_diff(x->v[F_FREE], x->v[F_LOW]);
+}
+
+static void total_vals(struct vals *x)
+{
+	const uint64_t p[F_N] = { z.tot.free, 0, z.tot.min, z.tot.low, z.tot.high, 0,
+	                          0, z.tot.present, z.tot.managed, 0, z.tot.reserve };
+	int f;
+	for (f = 0; f < F_N; f++)
+		x->v[f] = pg(p[f]);
+	x->have = 0;   /* boost, promo and protection have no total: '-' */
+	x->headroom = sat_diff(x->v[F_FREE], x->v[F_LOW]);
+}
+
+static int has(const struct vals *x, int f) { return !figs[f].bit || (x->have & figs[f].bit); }
+
+/* A size the kernel may not print: '-' when absent.  A cell of width w
+ * starts with a space, so that figures wider than their column (-b on a
+ * large machine) never run together. */
 static void cell(int have, uint64_t bytes, int w)
 {
+	if (w)
+		out_c(fo, ' '), w--;
 	if (have) {
 		tb_size(bytes, w);
 	} else {
@@ -80,8 +133,28 @@ static void cell(int have, uint64_t bytes, int w)
 	}
 }
 
+static void row(const struct vals *x)
+{
+	int f;
+	for (f = 0; f < F_N; f++)
+		if (f != F_SPANNED)
+			cell(has(x, f), x->v[f], 9);
+	out_c(fo, ' ');
+	tb_ssize(x->headroom, 8);
+	tb_nl();
+}
+
+static void opt_u64(int have, uint64_t v)
+{
+	if (have)
+		out_u64(fo, v);
+	else
+		out_c(fo, '-');
+}
+
 static void table(int all)
 {
+	struct vals x;
 	unsigned i;
 
 	out_s(fo, "sizes in ");
@@ -90,7 +163,7 @@ static void table(int all)
 	out_u64(fo, ps);
 	out_s(fo, " bytes (");
 	out_s(fo, zi_ps_how[ps_how]);
-	out_s(fo, ")\nNODE ZONE          FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
+	out_s(fo, ")\nNODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
 	for (i = 0; i < z.n; i++) {
 		const struct zi_zone *c = &z.z[i];
 		if (!all && !c->managed)
@@ -98,39 +171,20 @@ static void table(int all)
 		tb_u64(c->node, 4);
 		out_c(fo, ' ');
 		tb_str(c->name, 8);
-		tb_size(pg(c->free), 9);
-		cell(c->have & ZH_BOOST, pg(c->boost), 9);
-		tb_size(pg(c->min), 9);
-		tb_size(pg(c->low), 9);
-		tb_size(pg(c->high), 9);
-		cell(c->have & ZH_PROMO, pg(c->promo), 9);
-		tb_size(pg(c->present), 9);
-		tb_size(pg(c->managed), 9);
-		cell(c->have & ZH_PROT, pg(c->prot_max), 9);
-		tb_size(pg(c->reserve), 9);
-		tb_ssize(headroom(c), 9);
-		tb_nl();
+		zone_vals(c, &x);
+		row(&x);
 	}
-	out_s(fo, "total         ");
-	tb_size(pg(z.tot.free), 9);
-	out_s(fo, "        -");
-	tb_size(pg(z.tot.min), 9);
-	tb_size(pg(z.tot.low), 9);
-	tb_size(pg(z.tot.high), 9);
-	out_s(fo, "        -");
-	tb_size(pg(z.tot.present), 9);
-	tb_size(pg(z.tot.managed), 9);
-	out_s(fo, "        -");
-	tb_size(pg(z.tot.reserve), 9);
-	tb_ssize(sat_diff(pg(z.tot.free), pg(z.tot.low)), 9);
-	out_s(fo, "\nvm: min_free ");
+	out_s(fo, "total        ");
+	total_vals(&x);
+	row(&x);
+	out_s(fo, "vm: min_free ");
 	cell(vm.have_min, vm.min_free, 0);
 	out_s(fo, ", extra_free ");
 	cell(vm.have_extra, vm.extra_free, 0);
 	out_s(fo, ", watermark_scale_factor ");
-	if (vm.have_scale) out_u64(fo, vm.scale); else out_c(fo, '-');
+	opt_u64(vm.have_scale, vm.scale);
 	out_s(fo, ", watermark_boost_factor ");
-	if (vm.have_boost) out_u64(fo, vm.boost); else out_c(fo, '-');
+	opt_u64(vm.have_boost, vm.boost);
 	out_s(fo, ", lowmem_reserve_ratio");
 	if (vm.nratio < 0)
 		out_s(fo, " -");
@@ -148,7 +202,9 @@ static void table(int all)
 static void tree(void)
 {
 	char name[48];
+	struct vals x;
 	unsigned i, j;
+	int f;
 
 	t_obj(0);
 	t_u64("page_size", ps);
@@ -164,35 +220,28 @@ static void tree(void)
 		t_elem(name);
 		t_u64("node", c->node);
 		t_cstr("zone", c->name);
-		t_u64("free", pg(c->free));
-		t_opt("boost", c->have & ZH_BOOST, pg(c->boost));
-		t_u64("min", pg(c->min));
-		t_u64("low", pg(c->low));
-		t_u64("high", pg(c->high));
-		t_opt("promo", c->have & ZH_PROMO, pg(c->promo));
-		t_u64("spanned", pg(c->spanned));
-		t_u64("present", pg(c->present));
-		t_u64("managed", pg(c->managed));
-		t_bool("managed_from_present", !(c->have & ZH_MANAGED));
-		t_arr("protection");
-		for (j = 0; j < c->nprot; j++)
-			t_u64(0, pg(c->prot[j]));
-		t_end();
-		t_u64("protection_max", pg(c->prot_max));
-		t_u64("reserve", pg(c->reserve));
-		t_i64("headroom", headroom(c));
+		zone_vals(c, &x);
+		for (f = 0; f < F_N; f++) {
+			if (f == F_PROTMAX) {
+				t_bool("managed_from_present", !(c->have & ZH_MANAGED));
+				t_arr("protection");
+				for (j = 0; j < c->nprot; j++)
+					t_u64(0, pg(c->prot[j]));
+				t_end();
+			}
+			/* protection_max is 0, not null, for a zone without the list */
+			t_opt(figs[f].name, has(&x, f) || f == F_PROTMAX, x.v[f]);
+		}
+		t_i64("headroom", x.headroom);
 		t_end();
 	}
 	t_end();
 	t_u64("zones_dropped", z.dropped);
 	t_obj("total");
-	t_u64("free", pg(z.tot.free));
-	t_u64("min", pg(z.tot.min));
-	t_u64("low", pg(z.tot.low));
-	t_u64("high", pg(z.tot.high));
-	t_u64("present", pg(z.tot.present));
-	t_u64("managed", pg(z.tot.managed));
-	t_u64("reserve", pg(z.tot.reserve));
+	total_vals(&x);
+	for (f = 0; f < F_N; f++)
+		if (!figs[f].bit && f != F_SPANNED)
+			t_u64(figs[f].name, x.v[f]);
 	t_end();
 	t_obj("vm");
 	t_opt("min_free", vm.have_min, vm.min_free);
@@ -211,28 +260,17 @@ static void tree(void)
 	t_done();
 }
 
-/* One metric family over every zone that has the field. */
-static void prom_zones(const char *name, const char *help, size_t off, unsigned bit)
+/* "zone_NAME_bytes" or "zone_total_NAME_bytes" into b. */
+static const char *metric(char *b, const char *mid, const char *name)
 {
-	unsigned i;
-
-	for (i = 0; i < z.n && bit && !(z.z[i].have & bit); i++)
-		;
-	if (i == z.n)
-		return;
-	p_type(name, "gauge", help);
-	for (i = 0; i < z.n; i++) {
-		const struct zi_zone *c = &z.z[i];
-		if (bit && !(c->have & bit))
-			continue;
-		p_start(name);
-		p_labu("node", c->node);
-		p_labc("zone", c->name);
-		if (!off)
-			p_i64(headroom(c));
-		else
-			p_u64(pg(*(const uint64_t *)((const char *)c + off)));
+	size_t n = 0, k;
+	const char *parts[] = { "zone_", mid, name, "_bytes" };
+	for (k = 0; k < 4; k++) {
+		memcpy(b + n, parts[k], strlen(parts[k]));
+		n += strlen(parts[k]);
 	}
+	b[n] = 0;
+	return b;
 }
 
 static void prom_one(const char *name, const char *help, int have, uint64_t v)
@@ -244,29 +282,39 @@ static void prom_one(const char *name, const char *help, int have, uint64_t v)
 	p_u64(v);
 }
 
-#define ZF(f) offsetof(struct zi_zone, f)
-
 static void prom(void)
 {
+	char m[64];
+	struct vals x;
+	unsigned i, any;
+	int f;
+
 	prom_one("page_size_bytes", "Bytes per page used to convert zoneinfo pages.", 1, ps);
-	prom_zones("zone_free_bytes", "Free memory in the zone.", ZF(free), 0);
-	prom_zones("zone_boost_bytes", "Current watermark boost.", ZF(boost), ZH_BOOST);
-	prom_zones("zone_min_bytes", "Min watermark.", ZF(min), 0);
-	prom_zones("zone_low_bytes", "Low watermark (kswapd wakes below it).", ZF(low), 0);
-	prom_zones("zone_high_bytes", "High watermark (kswapd sleeps above it), including boost.", ZF(high), 0);
-	prom_zones("zone_promo_bytes", "Promotion watermark.", ZF(promo), ZH_PROMO);
-	prom_zones("zone_spanned_bytes", "Memory spanned by the zone.", ZF(spanned), 0);
-	prom_zones("zone_present_bytes", "Memory present in the zone.", ZF(present), 0);
-	prom_zones("zone_managed_bytes", "Memory managed by the buddy allocator.", ZF(managed), 0);
-	prom_zones("zone_protection_max_bytes", "Largest lowmem_reserve protection of the zone.", ZF(prot_max), 0);
-	prom_zones("zone_reserve_bytes", "The zone's part of totalreserve_pages.", ZF(reserve), 0);
-	prom_zones("zone_headroom_bytes", "Free minus the low watermark.", 0, 0);
-	prom_one("zone_total_free_bytes", "Free memory over all zones.", 1, pg(z.tot.free));
-	prom_one("zone_total_min_bytes", "Min watermarks over all zones.", 1, pg(z.tot.min));
-	prom_one("zone_total_low_bytes", "Low watermarks over all zones.", 1, pg(z.tot.low));
-	prom_one("zone_total_high_bytes", "High watermarks over all zones.", 1, pg(z.tot.high));
-	prom_one("zone_total_managed_bytes", "Managed memory over all zones.", 1, pg(z.tot.managed));
-	prom_one("zone_total_reserve_bytes", "The kernel's total reserve (totalreserve_pages).", 1, pg(z.tot.reserve));
+	for (f = 0; f <= F_N; f++) {
+		const char *name = f < F_N ? figs[f].name : "headroom";
+		for (i = any = 0; i < z.n; i++)
+			any |= f == F_N || !figs[f].bit || (z.z[i].have & figs[f].bit) || f == F_PROTMAX;
+		if (!any)
+			continue;
+		p_type(metric(m, "", name), "gauge", f < F_N ? figs[f].help : "Free minus the low watermark.");
+		for (i = 0; i < z.n; i++) {
+			zone_vals(&z.z[i], &x);
+			if (f < F_N && !has(&x, f) && f != F_PROTMAX)
+				continue;
+			p_start(m);
+			p_labu("node", z.z[i].node);
+			p_labc("zone", z.z[i].name);
+			if (f == F_N)
+				p_i64(x.headroom);
+			else
+				p_u64(x.v[f]);
+		}
+	}
+	total_vals(&x);
+	for (f = 0; f < F_N; f++)
+		if (!figs[f].bit && f != F_SPANNED && f != F_PRESENT)
+			prom_one(metric(m, "total_", figs[f].name), f == F_RESERVE ?
+			         "The kernel's total reserve (totalreserve_pages)." : "Sum over all zones.", 1, x.v[f]);
 	prom_one("vm_min_free_bytes", "vm.min_free_kbytes in bytes.", vm.have_min, vm.min_free);
 	prom_one("vm_extra_free_bytes", "vm.extra_free_kbytes in bytes.", vm.have_extra, vm.extra_free);
 	prom_one("vm_watermark_scale_factor", "vm.watermark_scale_factor (1/10000 of memory).", vm.have_scale, vm.scale);
