@@ -131,24 +131,56 @@ static int is_ctl(const unsigned char *s, int k)
 	return (k == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (k == 2 && s[0] == 0xc2 && s[1] < 0xa0);
 }
 
-size_t out_safe(struct out *o, const char *s, size_t n)
+/* The one escaper: system strings for a terminal (E_TERM), sh (E_KV),
+ * json (E_JSON) and Prometheus labels (E_PROM).  Invalid UTF-8 and control
+ * characters (C0, DEL, C1) are never written raw.  Returns display cells. */
+enum { E_TERM, E_KV, E_JSON, E_PROM };
+static size_t esc(struct out *o, const char *s, size_t n, int mode)
 {
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
 	size_t cells = 0;
 
-	while (p < e) {
+	for (; p < e; cells++) {
 		int k = utf8_len(p, e - p);
-		if (!k || is_ctl(p, k)) {
-			out_c(o, '?');
-			p += k ? k : 1;
-		} else {
-			out_mem(o, (const char *)p, k);
-			p += k;
+		unsigned c = k == 2 ? p[1] : p[0];
+		if (!k) {
+			if (mode == E_JSON)
+				out_s(o, "\\ufffd");
+			else if (mode == E_PROM)
+				out_s(o, "\xef\xbf\xbd");
+			else
+				out_c(o, '?');
+			p++;
+			continue;
 		}
-		cells++;
+		if (is_ctl(p, k)) {
+			if (mode == E_JSON) {
+				char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+				if (c == '\n' || c == '\t' || c == '\r') {
+					u[1] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+					out_mem(o, u, 2);
+				} else {
+					out_mem(o, u, 6);
+				}
+			} else if (mode == E_PROM && c == '\n') {
+				out_s(o, "\\n");
+			} else {
+				out_c(o, '?');
+			}
+		} else if (mode == E_KV && c == '\'') {
+			out_s(o, "'\\''");
+		} else {
+			if (mode >= E_JSON && (c == '"' || c == '\\'))
+				out_c(o, '\\');
+			out_mem(o, (const char *)p, k);
+		}
+		p += k;
 	}
 	return cells;
 }
+
+size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_TERM); }
 
 /* ---- messages ---- */
 
@@ -288,31 +320,8 @@ int fmt_parse(const char *name)
 
 static void json_str(struct out *o, const char *s, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *e = p + n;
-
 	out_c(o, '"');
-	while (p < e) {
-		int k = utf8_len(p, e - p);
-		if (!k) {
-			out_s(o, "\\ufffd");
-			p++;
-		} else if (is_ctl(p, k)) {
-			unsigned c = k == 1 ? p[0] : p[1];
-			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			const char *sh = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : 0;
-			if (sh)
-				out_s(o, sh);
-			else
-				out_mem(o, u, 6);
-			p += k;
-		} else {
-			if (*p == '"' || *p == '\\')
-				out_c(o, '\\');
-			out_mem(o, (const char *)p, k);
-			p += k;
-		}
-	}
+	esc(o, s, n, E_JSON);
 	out_c(o, '"');
 }
 
@@ -320,19 +329,8 @@ static void json_str(struct out *o, const char *s, size_t n)
  * control character, so one value stays on one line. */
 static void kv_str(struct out *o, const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s, *e = p + n;
-
 	out_c(o, '\'');
-	while (p < e) {
-		int k = utf8_len(p, e - p);
-		if (!k || is_ctl(p, k))
-			out_c(o, '?');
-		else if (*p == '\'')
-			out_s(o, "'\\''");
-		else
-			out_mem(o, (const char *)p, k);
-		p += k ? k : 1;
-	}
+	esc(o, s, n, E_KV);
 	out_c(o, '\'');
 }
 
@@ -541,27 +539,8 @@ static void lab_key(const char *k)
  * control characters become '?', invalid UTF-8 U+FFFD. */
 void p_lab(const char *k, const char *v, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)v, *e = p + n;
-
 	lab_key(k);
-	while (p < e) {
-		int c = utf8_len(p, e - p);
-		if (!c) {
-			out_s(fo, "\xef\xbf\xbd");
-			p++;
-			continue;
-		}
-		if (*p == '\n')
-			out_s(fo, "\\n");
-		else if (is_ctl(p, c))
-			out_c(fo, '?');
-		else {
-			if (*p == '"' || *p == '\\')
-				out_c(fo, '\\');
-			out_mem(fo, (const char *)p, c);
-		}
-		p += c;
-	}
+	esc(fo, v, n, E_PROM);
 	out_c(fo, '"');
 }
 
