@@ -17,23 +17,18 @@
 
 static const char usage[] =
 	"Usage: smaps-rollup [OPTIONS]\n\n"
-	"What each process really costs, from /proc/PID/smaps_rollup (smaps before\n"
-	"Linux 4.14; status, marked '~', where neither is readable): PSS (every page\n"
-	"divided by the number of processes mapping it), USS (private pages), RSS,\n"
-	"SWAP and SWAPPSS; largest PSS first, then the totals, the coverage of the\n"
-	"scan and the sum of PSS against MemTotal.  '-' marks what the kernel does\n"
-	"not print.\n\n"
+	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
+	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"
+	"marked '~'), largest PSS first; then totals, coverage and PSS vs MemTotal.\n\n"
 	"  -p, --pid=PID[,PID]   only these processes\n"
 	"  -U, --user=USER       only processes of USER (name or uid)\n"
-	"  -s, --sort=KEY        pss (default), uss, rss, swap, swappss, anon, file,\n"
-	"                        shmem (by PSS of that kind), pid, user (uid), name\n"
+	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem pid user name\n"
 	"  -r, --reverse         reverse the order\n"
-	"  -n, --top=N           list the first N processes only\n"
-	"  -g, --group=BY        user, name (program), category, or tree (by parent)\n"
-	"  -c, --category=NAME=GLOB  a category: command lines matching GLOB (rules\n"
-	"                        in order, first match wins, else \"other\"); -g category\n"
-	"  -C, --categories=SET  the built-in rules of SET: chromeos\n"
-	"      --unsorted        list processes as they are read: nothing dropped\n";
+	"  -n, --top=N           list the first N processes\n"
+	"  -g, --group=BY        user, name, category or tree\n"
+	"  -c, --category=NAME=GLOB  category of matching command lines (repeatable)\n"
+	"  -C, --categories=SET  built-in categories: chromeos\n"
+	"      --unsorted        list processes as read, drop none\n";
 
 enum { O_UNSORTED = OPT_APPLET };
 static const struct opt opts[] = {
@@ -433,6 +428,15 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 	t_end();
 }
 
+static void tsize(uint64_t v)
+{
+	tb_size(v, 0);
+	if (*tb_unit()) {
+		out_c(fo, ' ');
+		out_s(fo, tb_unit());
+	}
+}
+
 static void table_end(void)
 {
 	unsigned i;
@@ -468,11 +472,11 @@ static void table_end(void)
 			out_c(fo, *c == '_' ? ' ' : *c);
 	}
 	out_s(fo, "\nPSS ");
-	tb_size(tot.m[0], 0);
+	tsize(tot.m[0]);
 	out_s(fo, " of MemTotal ");
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
 		uint64_t t = mi.v[MI_MemTotal], p = tot.m[0];
-		tb_size(t, 0);
+		tsize(t);
 		out_s(fo, " = ");
 		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
 		out_c(fo, '%');
@@ -482,26 +486,26 @@ static void table_end(void)
 	tb_nl();
 }
 
-static void psums(const char *what, const struct grp *g, unsigned n, int m)
+/* "membox_" PREFIX SUM "_bytes" (SUM -1: "processes") into b. */
+static const char *pname(char *b, const char *prefix, int m)
 {
-	static const char *const help[] = {
-		"Processes counted.",
-		"Proportional set size: each resident page divided by the processes mapping it.",
-		"Unique set size: private resident pages.", "Resident set size.",
-		"Swapped-out memory.", "Proportional share of swapped-out memory.",
-		"PSS plus SwapPss." };
-	char name[48];
-	size_t l = strlen(what);
+	char *e = b;
+	const char *x;
+
+	for (x = prefix; *x;)
+		*e++ = *x++;
+	for (x = m < 0 ? "processes" : sumname[m]; *x;)
+		*e++ = *x++;
+	memcpy(e, m < 0 ? "" : "_bytes", m < 0 ? 1 : 7);
+	return b;
+}
+
+static void psums(const char *prefix, const struct grp *g, unsigned n, int m)
+{
+	char name[40];
 	unsigned i;
 
-	memcpy(name, what, l);
-	if (m < 0) {
-		memcpy(name + l, "processes", 10);
-	} else {
-		strcpy(name + l, sumname[m]);
-		strcat(name + l, "_bytes");
-	}
-	p_type(name, "gauge", help[m + 1]);
+	p_type(pname(name, prefix, m), "gauge", m < 0 ? "Processes counted." : "Memory summed over the processes.");
 	for (i = 0; i < n; i++) {
 		const struct grp *x = g ? &g[gord[i]] : &tot;
 		p_start(name);
@@ -515,15 +519,12 @@ static void psums(const char *what, const struct grp *g, unsigned n, int m)
 
 static void prom(void)
 {
-	char b[24], name[32];
+	char b[24], name[40];
 	unsigned i;
 	int m;
 
 	for (m = 0; m < 5; m++) {
-		memcpy(name, "process_", 8);
-		strcpy(name + 8, sumname[m]);
-		strcat(name, "_bytes");
-		p_type(name, "gauge", "Memory of one process (source status: approximate).");
+		p_type(pname(name, "process_", m), "gauge", "Memory of a process (PSS, USS: see the README).");
 		for (i = 0; i < nshown; i++) {
 			const struct row *r = &rows[ord[i]];
 			if (mk(r, m) < 0)
@@ -647,6 +648,14 @@ static int scan(void)
 	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
+static int pick(const char *const *t, int n, const char *s)
+{
+	int i;
+	for (i = 0; i < n && strcmp(t[i], s); i++)
+		;
+	return i < n ? i : -1;
+}
+
 static int add_rule(const char *spec)
 {
 	const char *eq = strchr(spec, '=');
@@ -688,9 +697,7 @@ static int options(int argc, char **argv)
 			user_arg = p;
 			break;
 		case 's':
-			for (key = 0; key < NKEY && strcmp(p, keyname[key]); key++)
-				;
-			if (key == NKEY)
+			if ((key = pick(keyname, NKEY, p)) < 0)
 				goto bad;
 			break;
 		case 'r':
@@ -701,9 +708,7 @@ static int options(int argc, char **argv)
 				goto bad;
 			break;
 		case 'g':
-			for (group = 1; group <= G_TREE && strcmp(p, groupname[group]); group++)
-				;
-			if (group > G_TREE)
+			if ((group = pick(groupname, G_TREE + 1, p)) < 1)
 				goto bad;
 			break;
 		case 'c':
@@ -772,7 +777,7 @@ int smaps_rollup_main(int argc, char **argv)
 		isort(ord, nrows, rcmp);
 		if (group == G_TREE)
 			tree();
-		for (nshown = 0; nshown < nrows && fmt != FMT_PROM; nshown++)
+		for (nshown = 0; nshown < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group && group != G_TREE); nshown++)
 			emit(&rows[ord[nshown]], dep[nshown], group == G_TREE ? sub[ord[nshown]] : 0);
 		nshown = nrows;
 	}

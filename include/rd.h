@@ -45,7 +45,7 @@ int rd_line(struct rd_lines *r, const char **s, size_t *n);
 struct rd_dir {
 	int fd;
 	int pos, len;
-	char buf[MB_DENTS_BUF];
+	char buf[MB_DENTS_BUF] __attribute__((aligned(8)));   /* struct linux_dirent64 is 8-aligned */
 };
 int rd_dir_open(struct rd_dir *d, const char *path);    /* under the root */
 int rd_dir_fd(struct rd_dir *d, int fd);                 /* takes the fd */

@@ -1,0 +1,545 @@
+#!/usr/bin/env python3
+"""Independent model of smaps-rollup for the tests: reads a captured tree
+(proc/PID/{status,cmdline,smaps_rollup,smaps}, proc/meminfo, etc/passwd)
+with Python's own parsing and renders what membox must print, in every
+format.  It shares no code with membox; where it mirrors a rule (which
+file wins, how a row is classified) the rule is the README's.
+
+  smaps_rollup_check.py fixture DIR           every case of DIR/cases
+  smaps_rollup_check.py json DIR FILE ARGS..  FILE is membox's -o json
+  smaps_rollup_check.py smaps SMAPSDIR ROLLDIR FILE
+                         FILE (json of the smaps-only tree) against the
+                         real rollups captured beside it
+"""
+import json, os, re, sys
+
+ROLL = ("Rss Pss Pss_Dirty Pss_Anon Pss_File Pss_Shmem Shared_Clean Shared_Dirty "
+        "Private_Clean Private_Dirty Referenced Anonymous KSM LazyFree AnonHugePages "
+        "ShmemPmdMapped FilePmdMapped Shared_Hugetlb Private_Hugetlb Swap SwapPss Locked").split()
+STAT = "VmRSS RssAnon RssFile RssShmem VmSwap".split()
+SUMS = ["pss", "uss", "rss", "swap", "swap_pss"]
+# each size: the rollup key, else status's
+MKEY = [("Pss", "VmRSS"), ("USS", "RssAnon"), ("Rss", "VmRSS"), ("Swap", "VmSwap"),
+        ("SwapPss", "VmSwap"), ("Pss_Anon", "RssAnon"), ("Pss_File", "RssFile"),
+        ("Pss_Shmem", "RssShmem")]
+KEYS = ["pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "pid", "user", "name"]
+COV = ["processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
+       "truncated", "saturated", "grouped_other"]
+CHROMEOS = [("crosvm_arcvm", "/usr/bin/crosvm run*/arcvm.sock*"), ("crosvm_other", "/usr/bin/crosvm*"),
+            ("chrome_renderer", "/opt/google/chrome/chrome*--type=renderer*"),
+            ("chrome_gpu", "/opt/google/chrome/chrome*--type=gpu-process*"),
+            ("chrome_other", "/opt/google/chrome/chrome*--type=*"),
+            ("chrome_browser", "/opt/google/chrome/chrome*")]
+# the bounds of include/bounds.h
+_b = dict(re.findall(r"(?m)^#define (\w+)\s+(\d+)", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../include/bounds.h")).read()))
+MAX_ROWS, CMD_MAX, NAME_MAX, MAX_GROUPS, KEY_MAX = (int(_b[k]) for k in ("SR_MAX_ROWS", "SR_CMD_MAX", "SR_NAME_MAX", "SR_MAX_GROUPS", "PW_NAME_MAX"))
+
+
+def keynums(text, keys):
+    d = {}
+    for line in text.decode("latin-1").split("\n"):
+        m = re.match(r"^(\w+):\s+(\d+)( kB)?\s*$", line)
+        if m and m.group(1) in keys:
+            d[m.group(1)] = d.get(m.group(1), 0) + int(m.group(2)) * (1024 if m.group(3) else 1)
+    return d
+
+
+def read(p):
+    try:
+        with open(p, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def utf8_cut(b, n):
+    """b cut to at most n bytes, not inside a UTF-8 sequence's continuation."""
+    if len(b) <= n:
+        return b, False
+    i = n
+    while i and (b[i] & 0xC0) == 0x80:
+        i -= 1
+    return b[:i], True
+
+
+def glob(pat, s):
+    """fnmatch(3) with flags 0 on bytes, written as a regular expression."""
+    rx, i = b"", 0
+    while i < len(pat):
+        c = pat[i:i + 1]
+        if c == b"*":
+            rx += b".*"
+        elif c == b"?":
+            rx += b"."
+        elif c == b"[" and b"]" in pat[i + 2:]:
+            j = pat.index(b"]", i + 2)
+            body = pat[i + 1:j]
+            neg = body[:1] in (b"!", b"^")
+            rx += b"[" + (b"^" if neg else b"") + re.escape(body[1 if neg else 0:]).replace(b"\\-", b"-") + b"]"
+            i = j
+        elif c == b"\\" and i + 1 < len(pat):
+            i += 1
+            rx += re.escape(pat[i:i + 1])
+        else:
+            rx += re.escape(c)
+        i += 1
+    return re.fullmatch(rx, s, re.S) is not None
+
+
+def passwd(root):
+    users = {}
+    for line in (read(root + "/etc/passwd") or b"").split(b"\n"):
+        f = line.split(b":")
+        if len(f) >= 4 and f[2].isdigit() and 0 < len(f[0]) < KEY_MAX and int(f[2]) not in users:
+            users[int(f[2])] = f[0]
+    return users
+
+
+def scan(root, opts):
+    """The processes of a capture: (rows, coverage) before sorting."""
+    cov = dict.fromkeys(COV, 0)
+    rows = []
+    users = passwd(root)
+    pdir = root + "/proc"
+    # directory order, as getdents gives it (readdir is getdents)
+    pids = opts["pids"] or [int(x) for x in os.listdir(pdir) if x.isdigit() and 0 < int(x) < 2**31]
+    for pid in pids:
+        d = "%s/%d/" % (pdir, pid)
+        st = read(d + "status") if os.path.isdir(d) else None
+        if st is None:
+            cov["vanished"] += 1
+            continue
+        name, state, uid, kthread = None, None, 0, False
+        for line in st.split(b"\n"):
+            if line.startswith(b"Name:\t"):
+                name = line[6:].replace(b"\\\\", b"\0").replace(b"\\n", b"\n").replace(b"\0", b"\\")
+            elif line.startswith(b"State:"):
+                state = line[6:].strip()[:1]
+            elif line.startswith(b"Uid:"):
+                uid = int(line.split()[2])
+            elif line.startswith(b"Kthread:"):
+                kthread = line.split()[1] == b"1"
+        ppid = keynums(st, ["PPid"]).get("PPid", 0)
+        smem = keynums(st, STAT)
+        if name is None:
+            cov["inaccessible"] += 1
+            continue
+        if opts["uid"] is not None and uid != opts["uid"]:
+            continue
+        ro, sm = read(d + "smaps_rollup"), read(d + "smaps")
+        if ro is not None:
+            mem, src = keynums(ro, ROLL), "rollup"
+        elif sm is not None:
+            mem, src = keynums(sm, ROLL), "smaps"
+        else:
+            mem, src = smem, "status"
+        if not mem:
+            if kthread or (state != b"Z" and "VmRSS" not in smem):
+                cov["kernel_threads"] += 1
+            else:
+                cov["vanished"] += 1
+            continue
+        cut = len(name) > NAME_MAX - 1   # cut at a byte count, like the kernel's comm
+        name = name[:NAME_MAX - 1]
+        cmd = read(d + "cmdline") or b""
+        full = len(cmd) > 4095
+        cmd = cmd[:4095].rstrip(b"\0").replace(b"\0", b" ")
+        cut |= full and len(cmd) > 0
+        if not cmd:
+            cmd = b"[" + name + b"]"
+        cat = len(opts["rules"])
+        for i, (_, g) in enumerate(opts["rules"]):
+            if glob(g, cmd):
+                cat = i
+                break
+        cmd, c2 = utf8_cut(cmd, CMD_MAX - 1)
+        cov["truncated"] += cut or c2
+        cov["processes"] += 1
+        cov["approximate"] += src == "status"
+        rows.append(dict(pid=pid, ppid=ppid, uid=uid, user=users.get(uid, str(uid).encode()),
+                         name=name, cmd=cmd, src=src, mem=mem, cat=cat))
+    return rows, cov
+
+
+def val(r, m):
+    """(bytes, present) of size m of a row."""
+    k, fb = MKEY[m]
+    mem = r["mem"]
+    if k == "USS" and "Private_Clean" in mem:
+        return mem["Private_Clean"] + mem.get("Private_Dirty", 0) + mem.get("Private_Hugetlb", 0), True
+    if k in mem:
+        return mem[k], True
+    if fb in mem:
+        return mem[fb], True
+    return 0, False
+
+
+def sortkey(r, key):
+    if key == "pid":
+        return (r["pid"],)
+    if key == "user":
+        return (r["uid"], r["pid"])
+    if key == "name":
+        return (r["name"], r["pid"])
+    return (-val(r, KEYS.index(key))[0], r["pid"])
+
+
+def parse_args(args):
+    o = dict(pids=[], uid=None, user=None, key="pss", rev=False, top=None, group=None,
+             rules=[], unsorted=False, fmt="table", unit="k")
+    a = list(args)
+    while a:
+        x = a.pop(0)
+        if x == "-p":
+            for p in a.pop(0).split(","):
+                if int(p) not in o["pids"]:
+                    o["pids"].append(int(p))
+        elif x == "-U":
+            o["user"] = a.pop(0)
+        elif x == "-s":
+            o["key"] = a.pop(0)
+        elif x == "-r":
+            o["rev"] = True
+        elif x == "-n":
+            o["top"] = int(a.pop(0))
+        elif x == "-g":
+            o["group"] = a.pop(0)
+        elif x == "-c":
+            n, g = a.pop(0).split("=", 1)
+            o["rules"].append((n.encode(), g.encode()))
+        elif x == "-C":
+            a.pop(0)
+            o["rules"] += [(n.encode(), g.encode()) for n, g in CHROMEOS]
+        elif x == "--unsorted":
+            o["unsorted"] = True
+        elif x == "-o":
+            o["fmt"] = a.pop(0)
+        elif x in ("-b", "-k", "-m", "-h"):
+            o["unit"] = x[1]
+        else:
+            raise SystemExit("model: unknown argument " + x)
+    if o["rules"] and not o["group"]:
+        o["group"] = "category"
+    return o
+
+
+def model(root, args):
+    o = parse_args(args)
+    if o["user"] is not None:
+        byname = {}
+        for k, v in passwd(root).items():
+            byname.setdefault(v, k)
+        o["uid"] = int(o["user"]) if o["user"].isdigit() else byname[o["user"].encode()]
+    rows, cov = scan(root, o)
+    stream = o["unsorted"] and o["fmt"] != "prom" and o["group"] != "tree"
+    total = dict(processes=len(rows), **{s: sum(val(r, i)[0] for r in rows) for i, s in enumerate(SUMS)})
+    groups = None
+    if o["group"] in ("user", "name", "category"):
+        gl, other = {}, None
+        if o["group"] == "category":
+            for n, _ in o["rules"] + [(b"other", b"")]:
+                gl.setdefault(n[:KEY_MAX - 1], [])
+        for r in rows:
+            k = {"user": r["user"], "name": r["name"]}.get(o["group"])
+            if o["group"] == "category":
+                k = o["rules"][r["cat"]][0] if r["cat"] < len(o["rules"]) else b"other"
+            k = k[:KEY_MAX - 1]
+            if k not in gl and len(gl) == MAX_GROUPS:
+                cov["grouped_other"] += 1
+                other = (other or []) + [r]
+                continue
+            gl.setdefault(k, []).append(r)
+        items = list(gl.items()) + ([(b"(other)", other)] if other else [])
+        groups = [dict(name=k, processes=len(v), **{s: sum(val(r, i)[0] for r in v) for i, s in enumerate(SUMS)})
+                  for k, v in items]
+        m = KEYS.index(o["key"]) if KEYS.index(o["key"]) < 5 else 0
+        if o["key"] in ("user", "name"):
+            groups.sort(key=lambda g: g["name"], reverse=o["rev"])
+        else:
+            groups.sort(key=lambda g: (-g[SUMS[m]], g["name"]), reverse=o["rev"])
+    cap = o["top"] if stream else min(o["top"] or MAX_ROWS, MAX_ROWS)
+    if not stream:
+        rows.sort(key=lambda r: sortkey(r, o["key"]), reverse=o["rev"])
+    cov["dropped"] = max(0, len(rows) - cap) if cap else 0
+    shown = rows[:cap] if cap else rows
+    depth, sub = {}, {}
+    if o["group"] == "tree":
+        bypid = {r["pid"]: r for r in shown}
+        for r in shown:
+            sub[r["pid"]] = [val(r, i)[0] for i in range(5)]
+        for r in shown:
+            p = bypid.get(r["ppid"])
+            seen = set()
+            while p and p["pid"] != r["pid"] and p["pid"] not in seen:
+                seen.add(p["pid"])
+                sub[p["pid"]] = [a + b for a, b in zip(sub[p["pid"]], [val(r, i)[0] for i in range(5)])]
+                p = bypid.get(p["ppid"])
+        order = []
+        kids = lambda ppid: sorted([r for r in shown if (r["ppid"] if r["ppid"] in bypid and r["ppid"] != r["pid"] else None) == ppid],
+                                   key=lambda r: (-sub[r["pid"]][0], r["pid"]))
+
+        def walk(ppid, d):
+            for r in kids(ppid):
+                depth[r["pid"]] = d
+                order.append(r)
+                walk(r["pid"], d + 1)
+        walk(None, 0)
+        shown = order
+    mi = keynums(read(root + "/proc/meminfo") or b"", ["MemTotal"])
+    return dict(o=o, rows=shown, total=total, groups=groups, cov=cov, depth=depth, sub=sub,
+                mem_total=mi.get("MemTotal"))
+
+
+def ustr(b):
+    return b.decode("utf-8", "membox")
+
+
+def rep(e):   # one U+FFFD per invalid byte, as membox writes
+    return ("\ufffd", e.start + 1)
+
+
+import codecs
+codecs.register_error("membox", rep)
+
+
+def sums(d):
+    x = {s: d[s] for s in SUMS}
+    x["pss_total"] = d["pss"] + d["swap_pss"]
+    return x
+
+
+def to_json(M):
+    procs = []
+    for r in M["rows"]:
+        p = dict(pid=r["pid"], ppid=r["ppid"], uid=r["uid"], user=ustr(r["user"]), name=ustr(r["name"]),
+                 command=ustr(r["cmd"]), source=r["src"], rollup={k: r["mem"][k] for k in ROLL + STAT if k in r["mem"]})
+        u, has = val(r, 1)
+        p["uss"] = u if has else None
+        if M["o"]["group"] == "tree":
+            p["depth"] = M["depth"][r["pid"]]
+            p["subtree"] = sums(dict(zip(SUMS, M["sub"][r["pid"]])))
+        procs.append(p)
+    j = dict(processes=procs, total=dict(processes=M["total"]["processes"], **sums(M["total"])))
+    if M["o"]["group"]:
+        j["group_by"] = M["o"]["group"]
+    if M["groups"] is not None:
+        j["groups"] = [dict(name=ustr(g["name"]), processes=g["processes"], **sums(g)) for g in M["groups"]]
+    j["coverage"] = M["cov"]
+    j["mem_total"] = M["mem_total"]
+    return j
+
+
+def safe(b, quote=None):
+    """Bytes for a terminal (out_safe) or a kv value: invalid UTF-8 and
+    control characters become '?'."""
+    out, i = "", 0
+    s = b.decode("utf-8", "membox")
+    for ch in s:
+        if ch == "\ufffd" or ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
+            out += "?"
+        elif quote and ch == "'":
+            out += "'\\''"
+        else:
+            out += ch
+    # U+FFFD that really was in the input is kept by membox: not in fixtures
+    return out
+
+
+def cells(s):
+    return len(s)
+
+
+def size(v, unit):
+    if unit == "b":
+        return str(v)
+    if unit == "k":
+        return str(v // 1024 + (v % 1024 >= 512))
+    if unit == "m":
+        return str(v // 1048576 + (v % 1048576 >= 524288))
+    if v < 1024:
+        return "%dB" % v
+    u, i = 1, 0
+    while True:
+        u <<= 10
+        i += 1
+        t = (v // u) * 10 + ((v % u) * 10 + u // 2) // u
+        if not (t >= 10240 and i < 6):
+            break
+    s = "%d.%d" % (t // 10, t % 10) if t < 100 else str((t + 5) // 10)
+    return s + "BKMGTPE"[i]
+
+
+def to_table(M):
+    o, u = M["o"], M["o"]["unit"]
+    grouped = o["group"] in ("user", "name", "category")
+    cell = lambda v, has=True, ap=False: " " + (("~" if ap else "") + size(v, u) if has else "-").rjust(8)
+    out = []
+    if not grouped:
+        hdr = "    PID USER    " + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS"])
+        if o["group"] == "tree":
+            hdr += "  TREEPSS  TREEUSS"
+        out.append(hdr + " COMMAND")
+        for r in M["rows"]:
+            line = str(r["pid"]).rjust(7) + " " + safe(r["user"]).ljust(8)
+            for m in range(5):
+                v, has = val(r, m)
+                line += cell(v, has, r["src"] == "status")
+            d = 0
+            if o["group"] == "tree":
+                line += cell(M["sub"][r["pid"]][0]) + cell(M["sub"][r["pid"]][1])
+                d = M["depth"][r["pid"]]
+            out.append(line + " " * (1 + 2 * min(d, 20)) + safe(r["cmd"]))
+        tot = str(M["total"]["processes"]).rjust(7) + " procs   " + "".join(cell(M["total"][s]) for s in SUMS)
+    else:
+        out.append("  PROCS" + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL"]) + " GROUP")
+        for g in M["groups"]:
+            out.append(str(g["processes"]).rjust(7) + "".join(cell(g[s]) for s in SUMS) + cell(g["pss"] + g["swap_pss"]) + " " + safe(g["name"]))
+        t = M["total"]
+        tot = str(t["processes"]).rjust(7) + "".join(cell(t[s]) for s in SUMS) + cell(t["pss"] + t["swap_pss"])
+    word = {"b": "bytes", "k": "KiB", "m": "MiB", "h": ""}[u]
+    out.append(tot + " total (sizes in %s)" % (word or "IEC units"))
+    c = M["cov"]
+    out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]))
+    sz = lambda v: size(v, u) + (" " + word if word else "")
+    mt = M["mem_total"]
+    pct = "-"
+    if mt:
+        p = M["total"]["pss"] * 10000 // mt
+        pct = sz(mt) + " = %d.%02d%%" % (p // 100, p % 100)
+    out.append("PSS %s of MemTotal %s" % (sz(M["total"]["pss"]), pct))
+    return "\n".join(out) + "\n"
+
+
+def kv_lines(j):
+    lines = []
+
+    def s(v):
+        if v is None:
+            return ""
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int):
+            return str(v)
+        return "'" + safe(v.encode("utf-8", "surrogatepass"), True) + "'"
+
+    def walk(path, v):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(path + [k], x)
+        else:
+            lines.append(".".join(path) + "=" + s(v))
+    for k, v in j.items():
+        if k == "processes":
+            for p in v:
+                walk(["process", str(p["pid"])], p)
+        elif k == "groups":
+            for i, g in enumerate(v):
+                walk(["groups", str(i)], g)
+        else:
+            walk([k], v)
+    return lines
+
+
+def plab(b):
+    out = ""
+    for ch in b.decode("utf-8", "replace" if False else "membox"):
+        if ch == "\n":
+            out += "\\n"
+        elif ch in '"\\':
+            out += "\\" + ch
+        elif ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
+            out += "?"
+        else:
+            out += ch
+    return out
+
+
+def prom_lines(M):
+    o, L = M["o"], []
+    for m, s in enumerate(SUMS):
+        for r in M["rows"]:
+            v, has = val(r, m)
+            if has:
+                L.append('membox_process_%s_bytes{pid="%d",name="%s",user="%s",source="%s"} %d'
+                         % (s, r["pid"], plab(r["name"]), plab(r["user"]), r["src"], v))
+    names = ["processes"] + [s + "_bytes" for s in SUMS] + ["pss_total_bytes"]
+    get = lambda g, i: [g["processes"]] + [g[s] for s in SUMS] + [g["pss"] + g["swap_pss"]]
+    for i, n in enumerate(names):
+        for g in M["groups"] or []:
+            L.append('membox_group_%s{by="%s",group="%s"} %d' % (n, o["group"], plab(g["name"]), get(g, i)[i]))
+        L.append("membox_total_%s %d" % (n, get(M["total"], i)[i]))
+    for k in COV:
+        L.append('membox_scan_processes{kind="%s"} %d' % (k, M["cov"][k]))
+    if M["mem_total"] is not None:
+        L.append("membox_mem_total_bytes %d" % M["mem_total"])
+    return L
+
+
+def check(root, args, text, fmt=None):
+    """'' when text is what membox must print for args, else why not."""
+    M = model(root, args)
+    fmt = fmt or M["o"]["fmt"]
+    if fmt == "json":
+        got, exp = json.loads(text), to_json(M)
+        if got != exp:
+            for k in exp:
+                if got.get(k) != exp[k]:
+                    return "json %s differs:\n got %s\nwant %s" % (k, json.dumps(got.get(k))[:1500], json.dumps(exp[k])[:1500])
+            return "json keys differ: %s vs %s" % (list(got), list(exp))
+        return ""
+    if fmt == "kv":
+        got, exp = text.rstrip("\n").split("\n"), kv_lines(to_json(M))
+    elif fmt == "prom":
+        got, exp = [l for l in text.rstrip("\n").split("\n") if not l.startswith("#")], prom_lines(M)
+    else:
+        got, exp = text.split("\n"), to_table(M).split("\n")
+    for a, b in zip(got, exp):
+        if a != b:
+            return "%s line differs:\n got %r\nwant %r" % (fmt, a, b)
+    return "" if len(got) == len(exp) else "%s: %d lines, want %d" % (fmt, len(got), len(exp))
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "fixture":
+        d, bad = sys.argv[2], 0
+        for line in open(d + "/cases"):
+            f = line.split()
+            if not f or f[0].startswith("#"):
+                continue
+            text = open(d + "/expect/" + f[0], encoding="utf-8", errors="surrogateescape").read()
+            why = check(d, f[3:], text)
+            if why:
+                print("%s: %s" % (f[0], why))
+                bad = 1
+        return bad
+    if mode == "json":
+        why = check(sys.argv[2], sys.argv[4:], open(sys.argv[3]).read(), "json")
+        print(why) if why else None
+        return 1 if why else 0
+    if mode == "smaps":
+        # sums of smaps equal the rollup of the same moment: exactly for
+        # every field but Pss*, which the kernel rounds down per mapping in
+        # smaps and once in the rollup: at most 1 kB less per mapping.
+        sdir, rdir, j = sys.argv[2], sys.argv[3], json.load(open(sys.argv[4]))
+        bad = 0
+        for p in j["processes"]:
+            ro = keynums(read("%s/proc/%d/smaps_rollup" % (rdir, p["pid"])), ROLL)
+            maps = len(re.findall(rb"(?m)^[0-9a-f]+-[0-9a-f]+ ", read("%s/proc/%d/smaps" % (sdir, p["pid"]))))
+            for k, v in ro.items():
+                got = p["rollup"].get(k)
+                if k in ("Pss_Anon", "Pss_File", "Pss_Shmem"):   # printed only in the rollup
+                    ok = got is None
+                elif k.startswith("Pss"):
+                    ok = got is not None and v - maps * 1024 <= got <= v
+                else:
+                    ok = got == v
+                if not ok or p["source"] != "smaps":
+                    print("pid %d %s: smaps sum %s, rollup %d (%d mappings)" % (p["pid"], k, got, v, maps))
+                    bad = 1
+        return bad
+    raise SystemExit("unknown mode")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
