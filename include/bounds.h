@@ -13,7 +13,6 @@
 #define ZI_MAX_ZONES       64  /* zones kept per zoneinfo (8 nodes x 8 zone types) */
 #define ZI_MAX_PROT        16  /* protection (lowmem_reserve) entries per zone */
 #define VM_MAX_RATIOS      16  /* lowmem_reserve_ratio entries */
-#define MI_MAX_MOUNTS     256  /* mountinfo entries kept */
 #define MI_STR_MAX        4096 /* bytes of unescaped mount strings kept per mount */
 
 /* lowmem */
