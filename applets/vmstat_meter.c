@@ -4,8 +4,10 @@
  * /proc/pressure/memory, sampled at absolute deadlines of the monotonic clock. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,7 +43,7 @@ static const char usage[] =
 	"  -q, --quiet        no line per sample, only the summary\n"
 	"  -O, --output=FILE  the report to FILE\n";
 
-/* Numeric options: ids 1..4, index + 1 in num[], with their decimals and range. */
+/* Numeric options: ids 1..4, index + 1 in num[], with their decimals. */
 enum { O_INTERVAL = 1, O_WINDOW, O_COUNT, O_DURATION };
 static const struct opt opts[] = {
 	CLI_COMMON,
@@ -52,7 +54,6 @@ static const struct opt opts[] = {
 };
 static uint64_t num[4] = { 1000000, 10, UINT64_MAX, UINT64_MAX };
 static const unsigned char ndec[4] = { 6, 0, 0, 6 };
-static const uint64_t nmin[4] = { 10000, 1, 0, 0 }, nmax[4] = { UINT64_MAX, VM_MAX_WINDOW, UINT64_MAX, UINT64_MAX };
 #define ival num[0]
 #define win num[1]
 
@@ -194,6 +195,9 @@ static int64_t fig(unsigned i, int k)
 	              : rt_rate(ring_c[rh][i] - ring_c[old][i], ring_t[rh] - ring_t[old]);
 }
 
+static void put_s(const char *s) { out_s(fo, s); }
+static void put_c(char c) { out_c(fo, c); }
+
 /* A table cell: v with dec (0 or 3) decimals, or '-'. */
 static void cell(int ok, uint64_t v, int dec, int w)
 {
@@ -214,6 +218,35 @@ static void cell(int ok, uint64_t v, int dec, int w)
 	out_mem(fo, b, n);
 }
 
+static const char *const rate_key[] = { "count", "average_rate", "max_rate", "recent_rate" };
+
+/* The json/kv "counters" object: of a sample line (increase and rate), or
+ * of the summary (the four figures and restarts). */
+static void counters(int sum)
+{
+	unsigned i;
+	int k;
+
+	t_obj("counters");
+	for (i = 0; i < nf; i++) {
+		if (!ctr[i].seen) {
+			t_null(names[i]);
+			continue;
+		}
+		t_obj(names[i]);
+		if (!sum) {
+			t_u64("increase", inc[i]);
+			t_fix("rate", rt_rate(inc[i], dt), 3);
+		} else {
+			for (k = 0; k < 4; k++)
+				t_fix(rate_key[k], fig(i, k), k ? 3 : 0);
+			t_u64("restarts", ctr[i].restarts);
+		}
+		t_end();
+	}
+	t_end();
+}
+
 static int width(unsigned i)
 {
 	int w = strlen(names[i]);
@@ -231,29 +264,19 @@ static void line(int header)
 		t_obj(0);
 		t_u64("sample", samples);
 		t_fix("elapsed_seconds", tnow - t0, 6);
-		t_obj("counters");
-		for (i = 0; i < nf; i++) {
-			if (!ctr[i].seen) {
-				t_null(names[i]);
-				continue;
-			}
-			t_obj(names[i]);
-			t_u64("increase", inc[i]);
-			t_fix("rate", rt_rate(inc[i], dt), 3);
-			t_end();
-		}
+		counters(0);
 		t_done();
 	}
 	if (fmt == FMT_TABLE) {
 		if (header)
-			out_s(fo, "    TIME");
+			put_s("    TIME");
 		else
 			cell(1, (tnow - t0) / 1000, 3, 8);
 		for (i = 0; i < nf; i++) {
 			if (header) {
 				out_pad(fo, strlen(names[i]), width(i));
-				out_s(fo, names[i]);
-				out_s(fo, "         /s");
+				put_s(names[i]);
+				put_s("         /s");
 			} else {
 				cell(ctr[i].seen, inc[i], 0, width(i));
 				cell(ctr[i].seen, rt_rate(inc[i], dt), 3, 11);
@@ -275,60 +298,59 @@ static void table(void)
 			w = strlen(names[i]);
 	if (lined)
 		tb_nl();
-	out_s(fo, "elapsed ");
+	put_s("elapsed ");
 	cell(1, (tnow - t0) / 1000, 3, 0);
-	out_s(fo, " s, samples ");
+	put_s(" s, samples ");
 	out_u64(fo, samples);
-	out_s(fo, ", interval ");
+	put_s(", interval ");
 	cell(1, ival / 1000, 3, 0);
-	out_s(fo, " s, window ");
+	put_s(" s, window ");
 	out_u64(fo, win);
-	out_s(fo, "\nCOUNTER");
+	put_s("\nCOUNTER");
 	out_pad(fo, 7, w);
-	out_s(fo, "        COUNT       AVG/s       MAX/s    RECENT/s\n");
+	put_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
 	for (i = 0; i < nf; i++) {
 		tb_str(names[i], w);
 		for (k = 0; k < 4; k++)
 			cell(ctr[i].seen, fig(i, k), k ? 3 : 0, 12 + !k);
 		tb_nl();
 	}
-	out_s(fo, "memory");
+	put_s("memory");
 	if (*tb_unit()) {
-		out_s(fo, " (");
-		out_s(fo, tb_unit());
-		out_c(fo, ')');
+		put_s(" (");
+		put_s(tb_unit());
+		put_c(')');
 	}
 	for (k = 0; k < 4; k++) {
-		out_s(fo, k ? ", " : ": ");
-		out_s(fo, mem_key[k]);
-		out_c(fo, ' ');
+		put_s(k ? ", " : ": ");
+		put_s(mem_key[k]);
+		put_c(' ');
 		if (mem_have >> k & 1)
 			tb_size(mem[k], 0);
 		else
-			out_c(fo, '-');
+			put_c('-');
 	}
-	out_s(fo, "\npsi stall seconds:");
+	put_s("\npsi stall seconds:");
 	for (k = 0; k < 2; k++) {
-		out_s(fo, k ? ", full " : " some ");
+		put_s(k ? ", full " : " some ");
 		if (ctr[nf + k].seen)
 			out_fix(fo, ctr[nf + k].count, 6);
 		else
-			out_c(fo, '-');
+			put_c('-');
 	}
 	tb_nl();
 	if (cmd) {
-		out_s(fo, "command:");
+		put_s("command:");
 		for (i = 0; cmd[i]; i++) {
-			out_c(fo, ' ');
+			put_c(' ');
 			out_safe(fo, cmd[i], strlen(cmd[i]));
 		}
-		out_s(fo, "\nexit status: ");
+		put_s("\nexit status: ");
 		cell(cmd_status >= 0, cmd_status, 0, 0);
 		tb_nl();
 	}
 }
 
-static const char *const rate_key[] = { "count", "average_rate", "max_rate", "recent_rate" };
 static const char *const psi_key[] = { "some_stall_seconds", "full_stall_seconds" };
 
 static void tree(void)
@@ -341,19 +363,7 @@ static void tree(void)
 	t_u64("window", win);
 	t_fix("elapsed_seconds", tnow - t0, 6);
 	t_u64("samples", samples);
-	t_obj("counters");
-	for (i = 0; i < nf; i++) {
-		if (!ctr[i].seen) {
-			t_null(names[i]);
-			continue;
-		}
-		t_obj(names[i]);
-		for (k = 0; k < 4; k++)
-			t_fix(rate_key[k], fig(i, k), k ? 3 : 0);
-		t_u64("restarts", ctr[i].restarts);
-		t_end();
-	}
-	t_end();
+	counters(1);
 	t_obj("memory");
 	for (k = 0; k < 4; k++)
 		t_opt(mem_key[k], mem_have >> k & 1, mem[k]);
@@ -469,6 +479,42 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 	}
 }
 
+/* execvp(cmd[0], cmd) as musl's: a name without '/' is searched in PATH
+ * (musl's default without it), EACCES is kept over ENOENT and ENOTDIR,
+ * other errors stop the search.  A static path buffer instead of musl's VLA,
+ * and 0.4 KiB less of libc.  Returns the errno. */
+static int exec_path(void)
+{
+	static char b[PATH_MAX + NAME_MAX + 2];
+	const char *f = cmd[0], *p = getenv("PATH"), *z;
+	size_t k = strlen(f);
+	int e = ENOENT, acc = 0;
+
+	if (!*f)
+		return ENOENT;
+	if (strchr(f, '/'))
+		return execve(f, cmd, environ), errno;
+	if (!p)
+		p = "/usr/local/bin:/bin:/usr/bin";
+	if (k > NAME_MAX)
+		return ENAMETOOLONG;
+	for (;; p = z + 1) {
+		z = strchrnul(p, ':');
+		if (z - p < PATH_MAX) {
+			memcpy(b, p, z - p);
+			b[z - p] = '/';
+			memcpy(b + (z - p) + (z > p), f, k + 1);
+			execve(b, cmd, environ);
+			e = errno;
+			acc |= e == EACCES;
+			if (e != EACCES && e != ENOENT && e != ENOTDIR)
+				return e;
+		}
+		if (!*z)
+			return acc ? EACCES : e;
+	}
+}
+
 /* vfork and exec the command; an exec failure comes back through a pipe
  * closed on exec (qemu-user turns vfork into fork), and the child exits 127. */
 static pid_t start(const sigset_t *mask)
@@ -481,8 +527,7 @@ static pid_t start(const sigset_t *mask)
 	pid = vfork();
 	if (!pid) {
 		sigprocmask(SIG_SETMASK, mask, 0);
-		execvp(cmd[0], cmd);
-		e = errno;
+		e = exec_path();
 		(void)!write(p[1], &e, sizeof e);
 		_exit(127);
 	}
@@ -526,7 +571,8 @@ int vmstat_meter_main(int argc, char **argv)
 		on[1] = "iwnd"[id - 1];
 		if (cli_fix(on, st.arg, ndec[id - 1], &num[id - 1]))
 			return cli_usage_error(usage);
-		if (num[id - 1] < nmin[id - 1] || num[id - 1] > nmax[id - 1])
+		/* -i at least 0.01 s, -w 1 to VM_MAX_WINDOW; -n and -d any */
+		if ((id == O_INTERVAL && ival < 10000) || (id == O_WINDOW && win - 1 >= VM_MAX_WINDOW))
 			return mb_warn(on, "out of range"), cli_usage_error(usage);
 	}
 	if (st.ind < argc) {
