@@ -36,12 +36,13 @@ static const struct opt opts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-/* The figures of a mount or PATH, ALLOC..SWAP in struct wk_sum's order. */
+/* The figures of a mount or PATH, ALLOC..SWAP in struct wk_sum's order;
+ * their json/kv keys (prom: membox_tmpfs_KEY[_bytes]), one after another. */
 enum { F_SIZE, F_INODES, F_USED, F_IUSED, F_ALLOC, F_LOGICAL, F_FILES, F_DIRS, F_OTHER,
        F_RES, F_SWAP, F_HIDDEN, F_UNREAD, F_LINKS, F_MORE, F_MOREA, F_N };
-static const char *const fname[F_N] = { "size_limit", "inode_limit", "used", "inodes_used",
-	"allocated", "logical", "files", "dirs", "other", "resident", "swapped", "hidden",
-	"unreadable", "links_proportional", "more", "more_allocated" };
+static const char fname[] = "size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
+	"logical\0files\0dirs\0other\0resident\0swapped\0hidden\0unreadable\0"
+	"links_proportional\0more\0more_allocated";
 #define BIT(f) (1u << F_##f)
 #define FBYTES (BIT(SIZE) | BIT(USED) | BIT(ALLOC) | BIT(LOGICAL) | BIT(RES) | BIT(SWAP) | \
                 BIT(HIDDEN) | BIT(MOREA))
@@ -50,10 +51,12 @@ static const char *const fname[F_N] = { "size_limit", "inode_limit", "used", "in
 
 /* Mounts of the chosen types; alias >= 0: that mount of the same
  * superblock (major:minor) is shown instead. */
+enum { M_POINT, M_ROOT, M_SOURCE, M_FSTYPE };
 static struct mt {
 	unsigned maj, min;
 	int alias;
-	const char *point, *root, *source, *fstype;
+	uint64_t key;          /* the shown mount of a superblock has the least */
+	const char *s[4];      /* M_POINT .. M_FSTYPE, in pool */
 	unsigned have;
 	uint64_t lim[2];
 } mt[TD_MAX_MOUNTS];
@@ -84,6 +87,14 @@ static struct ent {
 static unsigned lbase, ln;
 static uint64_t lmore[2];
 static char lpath[MB_PATH_MAX];
+
+/* The i-th of the NUL-separated names in s. */
+static const char *nth(const char *s, unsigned i)
+{
+	while (i--)
+		s += strlen(s) + 1;
+	return s;
+}
 
 static const char *keep(const char *s)
 {
@@ -117,7 +128,7 @@ static int read_mounts(void)
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
-	unsigned j;
+	unsigned i, j;
 	int fd = rd_open("/proc/self/mountinfo", O_RDONLY), k;
 
 	if (fd < 0)
@@ -125,13 +136,13 @@ static int read_mounts(void)
 	rd_lines_fd(&r, fd, lb, sizeof lb);
 	while ((k = mountinfo_next(&r, &m, sb, sizeof sb, &bad)) > 0) {
 		struct mt *t = &mt[nmt];
-		size_t save = npool;
-		const char *v;
-		size_t n;
+		const char *s[4] = { m.point, m.root, m.source, m.fstype }, *v;
+		size_t save = npool, n;
 		if (!opt_value(types, m.fstype, &v, &n))
 			continue;
-		if (nmt == TD_MAX_MOUNTS || !(t->point = keep(m.point)) || !(t->root = keep(m.root)) ||
-		    !(t->source = keep(m.source)) || !(t->fstype = keep(m.fstype))) {
+		for (i = 0; nmt < TD_MAX_MOUNTS && i < 4 && (t->s[i] = keep(s[i])); i++)
+			;
+		if (i < 4) {
 			npool = save;
 			mt_dropped++;
 			continue;
@@ -139,22 +150,8 @@ static int read_mounts(void)
 		t->maj = m.major;
 		t->min = m.minor;
 		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
-		t->alias = -1;
 		/* one superblock: show the mount of the shortest root, then path */
-		for (j = 0; j < nmt; j++) {
-			size_t a = strlen(t->root), b = strlen(mt[j].root);
-			if (mt[j].alias >= 0 || mt[j].maj != t->maj || mt[j].min != t->min)
-				continue;
-			if (a < b || (a == b && strlen(t->point) < strlen(mt[j].point))) {
-				for (k = 0; k < (int)nmt; k++)
-					if (k == (int)j || mt[k].alias == (int)j)
-						mt[k].alias = nmt;
-			} else {
-				t->alias = j;
-			}
-			break;
-		}
-		nmt++;
+		t->key = (uint64_t)strlen(m.root) << 40 | (uint64_t)strlen(m.point) << 20 | nmt++;
 	}
 	close(fd);
 	if (k < 0)
@@ -163,6 +160,13 @@ static int read_mounts(void)
 		mb_warn("/proc/self/mountinfo", "lines that did not parse were skipped");
 	if (mt_dropped)
 		mb_warn("/proc/self/mountinfo", "more mounts than TD_MAX_MOUNTS (64): not all shown");
+	for (i = 0; i < nmt; i++) {
+		unsigned b = i;
+		for (j = 0; j < nmt; j++)
+			if (mt[j].maj == mt[i].maj && mt[j].min == mt[i].min && mt[j].key < mt[b].key)
+				b = j;
+		mt[i].alias = b == i ? -1 : (int)b;
+	}
 	return 0;
 }
 
@@ -177,12 +181,13 @@ static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum
 		return;
 	for (i = ln; i > 0 && t[i - 1].s.alloc < s->alloc; i--)
 		;
-	if (i >= top || ln == top) {
+	if (ln == top) {   /* full: the new entry or the smallest kept one goes */
 		lmore[0]++;
-		lmore[1] += i >= top ? s->alloc : t[ln - 1].s.alloc;
-		if (i >= top)
+		if (i == ln) {
+			lmore[1] += s->alloc;
 			return;
-		ln--;
+		}
+		lmore[1] += t[--ln].s.alloc;
 	}
 	memmove(t + i + 1, t + i, (ln++ - i) * sizeof *t);
 	t[i].s = *s;
@@ -248,37 +253,71 @@ static void measure(struct res *r)
 
 /* ---- output ---- */
 
+/* One figure: a table cell (bytes: in the -b/-k/-m/-h unit) or a json/kv
+ * member (sgn: signed). */
+static void fig(const char *name, int have, uint64_t v, int bytes, int sgn)
+{
+	if (fmt != FMT_TABLE) {
+		if (!have)
+			t_null(name);
+		else if (sgn)
+			t_i64(name, v);
+		else
+			t_u64(name, v);
+	} else if (!have) {
+		out_s(fo, "        -");
+	} else if (bytes) {
+		tb_ssize(v, 9);
+	} else {
+		tb_u64(v, 9);
+	}
+}
+
+/* prom: a sample's name membox_PRE + NAME [+ _bytes], after HELP and TYPE
+ * for the first of its family. */
+static void sample(const char *pre, const char *name, int bytes, int first, const char *help)
+{
+	static char b[48];
+	size_t k = strlen(pre), n = strlen(name);
+	memcpy(b, pre, k);
+	memcpy(b + k, name, n);
+	memcpy(b + k + n, "_bytes", bytes ? 7 : 1);
+	b[k + n] &= -bytes;
+	if (first)
+		p_type(b, "gauge", help);
+	p_start(b);
+}
+
 /* Table columns: LIMIT USED ALLOC LOGICAL RESIDENT SWAPPED HIDDEN FILES DIRS */
 static const unsigned char tcol[] = { F_SIZE, F_USED, F_ALLOC, F_LOGICAL, F_RES, F_SWAP,
 	F_HIDDEN, F_FILES, F_DIRS };
 
-static void cell(int have, uint64_t v, int bytes)
-{
-	if (!have)
-		out_s(fo, "        -");
-	else if (bytes)
-		tb_ssize(v, 9);
-	else
-		tb_u64(v, 9);
-}
-
-static void trow(const uint64_t *v, unsigned have)
+/* The figures of v: the table's columns and a space, or the json/kv
+ * members in show. */
+static void figs(const uint64_t *v, unsigned have, unsigned show)
 {
 	unsigned i, f;
-	for (i = 0; i < sizeof tcol; i++) {
-		f = tcol[i];
-		cell(have >> f & 1, v[f], FBYTES >> f & 1);
+
+	if (fmt == FMT_TABLE) {
+		for (i = 0; i < sizeof tcol; i++) {
+			f = tcol[i];
+			fig(0, have >> f & 1, v[f], FBYTES >> f & 1, 0);
+		}
+		out_c(fo, ' ');
+	} else {
+		for (i = 0; i < F_N; i++)
+			if (show >> i & 1)
+				fig(nth(fname, i), have >> i & 1, v[i], 0, 0);
 	}
-	out_c(fo, ' ');
 }
 
-/* json/kv members, or prom samples of one field f (labels from r). */
-static void fields(const uint64_t *v, unsigned show, unsigned have)
+/* A string member, null when s is. */
+static void t_nstr(const char *key, const char *s)
 {
-	int i;
-	for (i = 0; i < F_N; i++)
-		if (show >> i & 1)
-			t_opt(fname[i], have >> i & 1, v[i]);
+	if (s)
+		t_cstr(key, s);
+	else
+		t_null(key);
 }
 
 /* The kept entries ent[base .. base+n) of directory dirfd, whose path
@@ -291,13 +330,13 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 		struct ent *e = &ent[base + i];
 		uint64_t v[F_N];
 		unsigned cn = 0, have = WALKED & ~(BIT(UNREAD) | BIT(LINKS));
-		size_t l = plen + !!plen + strlen(e->name);
+		size_t nl = strlen(e->name), l = plen + !!plen + nl;
 		int fd = -1;
 
 		if (l >= sizeof lpath)
 			continue;
 		lpath[plen] = '/';
-		memcpy(lpath + l - strlen(e->name), e->name, strlen(e->name) + 1);
+		memcpy(lpath + l - nl, e->name, nl + 1);
 		memcpy(v + F_ALLOC, &e->s, sizeof e->s);
 		if (e->dir && d < depth &&
 		    (fd = rd_openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
@@ -308,7 +347,7 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 			have |= MORE;
 		}
 		if (fmt == FMT_TABLE) {
-			trow(v, have);
+			figs(v, have, 0);
 			out_pad(fo, 0, 2 * d);
 			out_safe(fo, lpath, l);
 			if (have & BIT(MORE) && v[F_MORE]) {
@@ -324,7 +363,7 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 			t_str("path", lpath, l);
 			t_u64("depth", d);
 			t_bool("dir", e->dir);
-			fields(v, (have | MORE) & ~BIT(OTHER), have);
+			figs(v, have, (have | MORE) & ~BIT(OTHER));
 			t_end();
 		}
 		if (cn)
@@ -336,95 +375,62 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 
 /* Shmem: meminfo against the tmpfs total, SysV shm and the rest. */
 enum { S_MEMINFO, S_HUGE, S_TMPFS, S_HIDDEN, S_SYSV, S_SYSVSWAP, S_SEGS, S_OTHER, S_N };
-static const char *const sname[S_N] = { "meminfo", "huge", "tmpfs", "tmpfs_hidden", "sysv",
-	"sysv_swapped", "sysv_segments", "other" };
-static uint64_t sv[S_N];
-static unsigned shave;
-static const char *sbasis[2];
+static const char sname[] = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
+	"sysv_segments\0other";
 
 static void shmem(void)
 {
 	struct meminfo mi;
 	struct shm_tot st;
-	unsigned i, alloc = !rd_live();
+	uint64_t sv[S_N] = { 0 };
+	unsigned i, alloc = !rd_live(), have = 1 << S_TMPFS | 1 << S_HIDDEN;
+	const char *sysv = 0;
 
 	if (!meminfo_read(&mi)) {
-		shave = MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
+		have |= MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
 		sv[S_MEMINFO] = MI_GET(&mi, MI_Shmem);
 		sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
 	}
-	shave |= 1 << S_TMPFS | 1 << S_HIDDEN;
 	for (i = 0; i < nrs; i++) {
 		const struct res *r = &rs[i];
-		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].fstype, "ramfs"))   /* ramfs: not Shmem */
+		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], "ramfs"))   /* ramfs: not Shmem */
 			continue;
 		alloc |= !(r->have & BIT(RES));
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
 		sv[S_HIDDEN] += r->v[F_HIDDEN];
 	}
-	sbasis[0] = alloc ? "allocated" : "resident";
 	if (!shm_read(&st)) {
-		sbasis[1] = st.have_rss ? "rss" : "size";
+		sysv = st.have_rss ? "rss" : "size";
 		sv[S_SYSV] = st.have_rss ? st.rss : st.size;
 		sv[S_SYSVSWAP] = st.swap;
 		sv[S_SEGS] = st.segs;
-		shave |= 1 << S_SYSV | st.have_swap << S_SYSVSWAP | 1 << S_SEGS;
+		have |= 1 << S_SYSV | st.have_swap << S_SYSVSWAP | 1 << S_SEGS;
 		if (st.bad)
 			mb_warn("/proc/sysvipc/shm", "lines that did not parse were skipped");
 	}
-	if ((shave & (1 << S_MEMINFO | 1 << S_SYSV)) == (1 << S_MEMINFO | 1 << S_SYSV)) {
+	if ((have & (1 << S_MEMINFO | 1 << S_SYSV)) == (1 << S_MEMINFO | 1 << S_SYSV)) {
 		sv[S_OTHER] = sat_diff(sv[S_MEMINFO], sat_add(sv[S_TMPFS], sv[S_SYSV]));
-		shave |= 1 << S_OTHER;
+		have |= 1 << S_OTHER;
 	}
-}
-
-/* prom metric name: membox_PRE + NAME [+ _bytes] */
-static const char *mname(const char *pre, const char *name, int bytes)
-{
-	static char b[48];
-	size_t k = strlen(pre), n = strlen(name);
-	memcpy(b, pre, k);
-	memcpy(b + k, name, n);
-	memcpy(b + k + n, "_bytes", bytes ? 7 : 1);
-	if (!bytes)
-		b[k + n] = 0;
-	return b;
-}
-
-static void shmem_out(void)
-{
-	int i;
 
 	if (fmt == FMT_TABLE) {
 		out_s(fo, "\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
 	} else if (fmt != FMT_PROM) {
 		t_obj("shmem");
-		t_cstr("tmpfs_basis", sbasis[0]);
-		if (sbasis[1])
-			t_cstr("sysv_basis", sbasis[1]);
-		else
-			t_null("sysv_basis");
+		t_cstr("tmpfs_basis", alloc ? "allocated" : "resident");
+		t_nstr("sysv_basis", sysv);
 	}
 	for (i = 0; i < S_N; i++) {
-		const char *n = mname("shmem_", sname[i], i != S_SEGS);
-		int have = shave >> i & 1;
-		if (fmt == FMT_TABLE) {
-			cell(have, sv[i], i != S_SEGS);
-		} else if (fmt == FMT_PROM) {
-			if (!have)
-				continue;
-			p_type(n, "gauge", "Shmem reconciliation (membox tmpfs-du).");
-			p_start(n);
+		if (fmt != FMT_PROM) {
+			fig(nth(sname, i), have >> i & 1, sv[i], i != S_SEGS, 1);
+		} else if (have >> i & 1) {
+			sample("shmem_", nth(sname, i), i != S_SEGS, 1, "Shmem reconciliation (membox tmpfs-du).");
 			p_i64(sv[i]);
-		} else if (have) {
-			t_i64(sname[i], sv[i]);
-		} else {
-			t_null(sname[i]);
 		}
 	}
 	if (fmt == FMT_TABLE) {
 		out_s(fo, "\ntmpfs: ");
-		out_s(fo, sbasis[0]);
+		out_s(fo, alloc ? "allocated" : "resident");
 		out_s(fo, "; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
 		          "tmpfs files, tmpfs of other mount namespaces\n");
 	} else if (fmt != FMT_PROM) {
@@ -434,24 +440,22 @@ static void shmem_out(void)
 
 static void output(int only_shmem)
 {
-	unsigned i, j;
-	int f, pre = fmt == FMT_PROM || only_shmem;
+	unsigned i, j, f;
+	int pre = fmt == FMT_PROM || only_shmem;
 
 	/* json, kv and table measure each mount just before it is shown, so
 	 * its listing reuses that walk; prom and -s need every figure first */
 	for (i = 0; pre && i < nrs; i++)
 		measure(&rs[i]);
 	if (fmt == FMT_PROM) {
-		for (f = 0; f < F_N; f++)
+		for (f = 0; !only_shmem && f < F_N; f++)
 			for (j = i = 0; i < nrs; i++) {
 				const struct res *r = &rs[i];
-				const char *n = mname("tmpfs_", fname[f], FBYTES >> f & 1);
-				if (!(r->have >> f & 1) || only_shmem)
+				if (!(r->have >> f & 1))
 					continue;
-				if (!j++)
-					p_type(n, "gauge", "tmpfs-du figure, see membox tmpfs-du --help.");
-				p_start(n);
-				p_labc("mount", mt[r->m].point);
+				sample("tmpfs_", nth(fname, f), FBYTES >> f & 1, !j++,
+				       "tmpfs-du figure, see membox tmpfs-du --help.");
+				p_labc("mount", mt[r->m].s[M_POINT]);
 				p_labu("major", mt[r->m].maj);
 				p_labu("minor", mt[r->m].min);
 				if (paths)
@@ -472,31 +476,32 @@ static void output(int only_shmem)
 		const struct mt *m = &mt[r->m];
 		measure(r);
 		if (fmt == FMT_TABLE) {
-			trow(r->v, r->have);
+			figs(r->v, r->have, 0);
 			tb_str(r->path, 0);
-			for (j = 0; j < nmt; j++)
-				if (mt[j].alias == r->m)
-					out_s(fo, " = "), tb_str(mt[j].point, 0);
+		} else {
+			t_obj(0);
+			t_cstr("mount_point", m->s[M_POINT]);
+			t_cstr("path", r->path);
+			t_arr("aliases");
+		}
+		for (j = 0; j < nmt; j++)
+			if (mt[j].alias == r->m) {
+				if (fmt == FMT_TABLE)
+					out_s(fo, " = "), tb_str(mt[j].s[M_POINT], 0);
+				else
+					t_cstr(0, mt[j].s[M_POINT]);
+			}
+		if (fmt == FMT_TABLE) {
 			if (r->err)
 				out_s(fo, " ("), out_s(fo, r->err), out_c(fo, ')');
 			tb_nl();
 		} else {
-			t_obj(0);
-			t_cstr("mount_point", m->point);
-			t_cstr("path", r->path);
-			t_arr("aliases");
-			for (j = 0; j < nmt; j++)
-				if (mt[j].alias == r->m)
-					t_cstr(0, mt[j].point);
 			t_end();
-			t_cstr("source", m->source);
-			t_cstr("fstype", m->fstype);
-			t_cstr("root", m->root);
-			if (r->err)
-				t_cstr("error", r->err);
-			else
-				t_null("error");
-			fields(r->v, (1u << F_N) - 1 - (depth ? 0 : MORE), r->have);
+			t_cstr("source", m->s[M_SOURCE]);
+			t_cstr("fstype", m->s[M_FSTYPE]);
+			t_cstr("root", m->s[M_ROOT]);
+			t_nstr("error", r->err);
+			figs(r->v, r->have, (1u << F_N) - 1 - (depth ? 0 : MORE));
 			t_arr("entries");
 		}
 		if (depth && r->fd >= 0) {
@@ -515,10 +520,8 @@ static void output(int only_shmem)
 		if (paths)
 			t_null("shmem");
 	}
-	if (!paths) {
+	if (!paths)
 		shmem();
-		shmem_out();
-	}
 	if (fmt != FMT_TABLE)
 		t_done();
 }
@@ -569,9 +572,10 @@ int tmpfs_du_main(int argc, char **argv)
 		close(fd);
 		/* the mount of its device; in a capture, of the longest mount point */
 		for (i = 0; i < nmt; i++) {
-			size_t l = strlen(mt[i].point);
+			const char *mp = mt[i].s[M_POINT];
+			size_t l = strlen(mp);
 			if (rd_live() ? sb.st_dev == makedev(mt[i].maj, mt[i].min) :
-			    l >= bl && !strncmp(p, mt[i].point, l) && (p[l] == '/' || !p[l] || l == 1)) {
+			    l >= bl && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
 				bl = l;
 				r->m = mt[i].alias < 0 ? (int)i : mt[i].alias;
 			}
@@ -582,7 +586,7 @@ int tmpfs_du_main(int argc, char **argv)
 	for (i = 0; !paths && i < nmt; i++)
 		if (mt[i].alias < 0) {
 			rs[nrs].m = i;
-			rs[nrs++].path = mt[i].point;
+			rs[nrs++].path = mt[i].s[M_POINT];
 		}
 	output(only_shmem);
 	return 0;

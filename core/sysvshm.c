@@ -10,37 +10,37 @@
 int shm_parse(struct rd_lines *r, struct shm_tot *t)
 {
 	static const char *const col[3] = { "size", "rss", "swap" };
-	int idx[3] = { -1, -1, -1 }, k, i, j;
+	int idx[3] = { -1, -1, -1 }, want = -1, k, i, j;
 	const char *s, *p, *f;
 	size_t n, fl;
 
 	memset(t, 0, sizeof *t);
-	if ((k = rd_line(r, &s, &n)) <= 0)
-		return k < 0 ? k : -EINVAL;
-	for (p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
-		for (j = 0; j < 3; j++)
-			if (sc_eq(f, fl, col[j]))
-				idx[j] = i;
-	if (idx[0] < 0)
-		return -EINVAL;
-	t->have_rss = idx[1] >= 0;
-	t->have_swap = idx[2] >= 0;
+	/* the first line names the columns, each later one is a segment */
 	while ((k = rd_line(r, &s, &n)) > 0) {
 		uint64_t v[3] = { 0, 0, 0 };
 		int got = 0;
 		for (p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
 			for (j = 0; j < 3; j++)
-				if (idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
+				if (want < 0 ? sc_eq(f, fl, col[j]) && (idx[j] = i, 1) :
+				    idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
 					got |= 1 << j;
-		if (got != (1 | t->have_rss << 1 | t->have_swap << 2)) {
+		if (want < 0) {
+			if (!(got & 1))
+				return -EINVAL;
+			want = got;
+			t->have_rss = got >> 1 & 1;
+			t->have_swap = got >> 2;
+		} else if (got != want) {
 			t->bad += n > 0;
-			continue;
+		} else {
+			t->segs++;
+			t->size = sat_add(t->size, v[0]);
+			t->rss = sat_add(t->rss, v[1]);
+			t->swap = sat_add(t->swap, v[2]);
 		}
-		t->segs++;
-		t->size = sat_add(t->size, v[0]);
-		t->rss = sat_add(t->rss, v[1]);
-		t->swap = sat_add(t->swap, v[2]);
 	}
+	if (want < 0)
+		return k < 0 ? k : -EINVAL;
 	t->bad += r->skipped;
 	return k;
 }

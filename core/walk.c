@@ -90,11 +90,27 @@ static void count(struct wk *w, const struct stat *sb, int dirfd, const char *na
 	}
 }
 
-static void diff(struct wk_sum *d, const struct wk_sum *a, const struct wk_sum *b)
+/* An entry of the walk root is done: its subtree is what was counted since
+ * snap. */
+static void child(struct wk *w, const struct wk_sum *snap, const char *name, int isdir)
 {
+	struct wk_sum s;
 	int i;
+
+	if (!w->child)
+		return;
 	for (i = 0; i < WK_NSUM; i++)
-		((uint64_t *)d)[i] = ((const uint64_t *)a)[i] - ((const uint64_t *)b)[i];
+		((uint64_t *)&s)[i] = ((const uint64_t *)&w->tot)[i] - ((const uint64_t *)snap)[i];
+	w->child(w, name, isdir, &s);
+}
+
+/* An entry that could not be stat'ed or opened: gone, or not ours to read. */
+static void miss(struct wk *w)
+{
+	if (errno == ENOENT)
+		w->vanished++;
+	else
+		w->unreadable++;
 }
 
 int wk_walk(struct wk *w, int fd)
@@ -139,10 +155,7 @@ int wk_walk(struct wk *w, int fd)
 				continue;
 			}
 			if (fstatat(l->fd, e->name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
-				if (errno == ENOENT)
-					w->vanished++;
-				else
-					w->unreadable++;
+				miss(w);
 				continue;
 			}
 			if (sb.st_dev != w->dev) {
@@ -169,16 +182,10 @@ int wk_walk(struct wk *w, int fd)
 						w->depth = d;
 					goto next;
 				}
-				if (errno == ENOENT)
-					w->vanished++;
-				else
-					w->unreadable++;
+				miss(w);
 			}
-			if (!d && w->child) {
-				struct wk_sum s;
-				diff(&s, &w->tot, &snap);
-				w->child(w, name, isdir, &s);
-			}
+			if (!d)
+				child(w, &snap, name, isdir);
 		}
 		continue;
 	up:
@@ -208,11 +215,8 @@ int wk_walk(struct wk *w, int fd)
 			lseek(p->fd, p->pos, SEEK_SET);
 		}
 		close(l->fd);
-		if (!--d && w->child) {
-			struct wk_sum s;
-			diff(&s, &w->tot, &snap);
-			w->child(w, name, isdir, &s);
-		}
+		if (!--d)
+			child(w, &snap, name, isdir);
 	next:;
 	}
 }
