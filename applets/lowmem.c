@@ -82,7 +82,7 @@ enum { V_LEVEL, V_AVAIL, V_COMP, V_KAVAIL, V_DIFF, V_PFREE, V_PFILE, V_PSWAP,
        V_EXTRA, V_MINFL, V_STOTAL, V_SUSED, V_SFREE, V_ZRAM, V_ZORIG, V_ZUSED,
        V_RATIO, V_CUR, V_MAX, V_HEAD, V_WMIN, V_WLOW, V_WHIGH, V_PS, V_N };
 static uint64_t v[V_N], have;
-enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_N };
+enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_UNIT, S_CHECK, S_N };
 static const char *sv[S_N];
 static uint64_t margin[LM_MAX_MARGINS];
 static unsigned nmargin, mdropped;
@@ -238,6 +238,21 @@ static int eval(void)
 
 /* ---- the report: one table of figures for every format ---- */
 
+/* Text with figures: a byte 0200 + V_x is that figure, 0300 + V_x the
+ * figure in MiB, 1 + S_x that string. */
+static void tpl(const char *p)
+{
+	for (; *p; p++) {
+		unsigned c = (unsigned char)*p;
+		if (c >= 0200)
+			out_i64(fo, c & 0100 ? v[c & 31] / MIB : v[c & 31]);
+		else if (c <= S_N)
+			out_s(fo, sv[c - 1]);
+		else
+			out_c(fo, c);
+	}
+}
+
 enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
        F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
 /* The figures in order: keys (one string, "" closes an object), then kind and index. */
@@ -295,13 +310,12 @@ static size_t name(char *b, const char *parent, const char *key, char sep)
 static void psi_out(void)
 {
 	static const char *const win[] = { "avg10", "avg60", "avg300" };
+	static const char *const kind[] = { "some", "full" };
 	const struct psi_line *pl;
 	int i, j;
 
 	if (fmt == FMT_PROM) {
-		if (!have_psi)
-			return;
-		for (j = 0; j < 2; j++) {
+		for (j = 0; have_psi && j < 2; j++) {
 			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
 			p_type(nm, j ? "counter" : "gauge", j ? "Memory stall time." : "Memory stall average, percent.");
 			for (i = 0; i < (j ? 2 : 6); i++) {
@@ -309,7 +323,7 @@ static void psi_out(void)
 				if (!pl->have)
 					continue;
 				p_start(nm);
-				p_labc("kind", i % 2 ? "full" : "some");
+				p_labc("kind", kind[i % 2]);
 				if (!j)
 					p_labc("window", win[i / 2]);
 				p_fix(j ? pl->total : pl->avg[i / 2], j ? 6 : 2);
@@ -324,19 +338,18 @@ static void psi_out(void)
 	else
 		t_obj("psi");
 	for (i = 0; have_psi && i < 2; i++) {
-		const char *kind = i ? "full" : "some";
 		pl = i ? &psi.full : &psi.some;
 		if (!pl->have)
 			continue;
 		if (fmt == FMT_TABLE) {
-			out_s(fo, kind);
+			out_s(fo, kind[i]);
 			out_s(fo, "     ");
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
 			tb_fix(pl->total / 1000, 3, 17);
 			tb_nl();
 		} else {
-			t_obj(kind);
+			t_obj(kind[i]);
 			for (j = 0; j < 3; j++)
 				t_fix(win[j], pl->avg[j], 2);
 			t_u64("total", pl->total);
@@ -352,11 +365,8 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "kernel margins (MiB) ");
-		if (margin_off)
-			out_s(fo, " off (notifier disabled)");
-		else if (!nmargin)
-			out_s(fo, " -");
+		out_s(fo, margin_off ? "kernel margins (MiB)  off (notifier disabled)" :
+		          nmargin ? "kernel margins (MiB) " : "kernel margins (MiB)  -");
 		for (i = 0; i < nmargin; i++) {
 			out_c(fo, ' ');
 			out_u64(fo, margin[i] / MIB);
@@ -380,13 +390,8 @@ static void report(void)
 	size_t l;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "sizes in ");
-		out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
-		out_s(fo, ", page size ");
-		out_u64(fo, v[V_PS]);
-		out_s(fo, " bytes (");
-		out_s(fo, sv[S_PS]);
-		out_s(fo, ")\n");
+		sv[S_UNIT] = *tb_unit() ? tb_unit() : "IEC units";
+		tpl("sizes in \6, page size \237 bytes (\5)\n");
 	} else if (fmt != FMT_PROM) {
 		t_obj(0);
 	}
@@ -417,10 +422,8 @@ static void report(void)
 				memcpy(nm + l, "_bytes", 7);
 			p_type(nm, "gauge", lab);
 			p_start(nm);
-			if (k == K_FIX3)
-				p_fix(x, 3);
-			else if (k == K_SSIZE)
-				p_i64(x);
+			if (k == K_SSIZE || k == K_FIX3)
+				p_fix(x, k == K_FIX3 ? 3 : 0);
 			else
 				p_u64(x);
 		} else if (fmt == FMT_TABLE) {
@@ -447,10 +450,8 @@ static void report(void)
 				t_null(key);
 			else if (k == K_STR)
 				t_cstr(key, sv[j]);
-			else if (k == K_SSIZE)
-				t_i64(key, x);
-			else if (k == K_FIX3)
-				t_fix(key, x, 3);
+			else if (k == K_SSIZE || k == K_FIX3)
+				t_fix(key, x, k == K_FIX3 ? 3 : 0);
 			else if (k == K_BOOL)
 				t_bool(key, x);
 			else
@@ -470,31 +471,15 @@ static uint64_t now_ms(void)
 	return (uint64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static void put(const char *a, int64_t x, const char *b)
-{
-	out_s(fo, a);
-	out_i64(fo, x);
-	out_s(fo, b);
-}
-
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
 static int check(void)
 {
-	static const char *const st[] = { "LOWMEM OK", "LOWMEM WARNING", "LOWMEM CRITICAL" };
+	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
 
-	out_s(fo, st[v[V_LEVEL]]);
-	put(" - available ", v[V_AVAIL] / MIB, " MiB");
-	put(" (critical ", v[V_CRIT] / MIB, " MiB");
-	put(", moderate ", v[V_MOD] / MIB, " MiB) | ");
-	put("available=", v[V_AVAIL], "B;");
-	put("", v[V_MOD], ";");
-	put("", v[V_CRIT], ";0;");
-	put("", v[V_TOTAL], " computed=");
-	put("", v[V_COMP], "B;;;0;");
-	put("", v[V_TOTAL], " swap_used=");
-	put("", v[V_SUSED], "B;;;0;");
-	put("", v[V_STOTAL], " process_headroom=");
-	put("", v[V_HEAD], "B\n");
+	sv[S_CHECK] = st[v[V_LEVEL]];
+	tpl("LOWMEM \7 - available \301 MiB (critical \310 MiB, moderate \311 MiB) | "
+	    "available=\201B;\211;\210;0;\215 computed=\202B;;;0;\215 "
+	    "swap_used=\223B;;;0;\222 process_headroom=\233B\n");
 	return v[V_LEVEL];
 }
 
@@ -527,8 +512,9 @@ static int wake(int *fd)
 /* --wait (mode M_WAIT) and --watch: 0, or 1 (failure, or --wait's timeout). */
 static int loop(int mode, int target, int recover)
 {
-	struct pollfd p = { .events = POLLPRI | POLLERR };
+	struct pollfd p = { .fd = -1, .events = POLLPRI | POLLERR };
 	uint64_t t0 = now_ms(), el, last = 0, d;
+	struct timespec ts;
 	int w = W_TIMER, lv = -1, t;
 	char b[64];
 
@@ -548,7 +534,7 @@ static int loop(int mode, int target, int recover)
 			lv = v[V_LEVEL];
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				tb_fix(el / 100, 1, 0);
+				out_fix(fo, el / 100, 1);
 				out_c(fo, ' ');
 				check();
 			} else {
@@ -565,8 +551,12 @@ static int loop(int mode, int target, int recover)
 		if (OPT(N_TIMEOUT) && el >= OPT(N_TIMEOUT))
 			return mode == M_WAIT ? mb_fail(wname[w], recover ? "--timeout: the level was not left"
 			                                                  : "--timeout: the level was not reached") : 0;
-		d = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
-		if (poll(&p, p.fd >= 0, d) > 0 && w == W_SYSFS)
+		/* poll()'s int milliseconds, through ppoll (which vmstat-meter
+		 * links anyway) as musl's poll does */
+		t = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
+		ts.tv_sec = t / 1000;
+		ts.tv_nsec = t % 1000 * 1000000;
+		if (ppoll(&p, p.fd >= 0, t < 0 ? 0 : &ts, 0) > 0 && w == W_SYSFS)
 			rd_fd(p.fd, b, sizeof b, &t);   /* re-arms the notification */
 	}
 }
@@ -609,8 +599,6 @@ static int run(int argc, char **argv, int *mode)
 		return bad("--watch", "prom is no stream format");
 	if (cli_root())
 		return 1;
-	if (*mode == M_WATCH)
-		mb_flush_on_signals();
 	if (*mode == M_WAIT || *mode == M_WATCH)
 		return loop(*mode, target, GIVEN(M_RECOVER));
 	if (eval())
