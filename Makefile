@@ -113,8 +113,10 @@ check: setup
 	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
 
 size:
-	@for t in $(ALL_TARGETS); do \
-		[ -f $(BUILD)/$$t/membox ] && printf '%-8s %6d bytes\n' $$t $$(stat -c %s $(BUILD)/$$t/membox); \
+	@for t in $(ALL_TARGETS); do f=$(BUILD)/$$t/membox; [ -f $$f ] || continue; \
+		s=$$(stat -c %s $$f); c=$$(awk -v t=$$t '$$1 == t { print $$2 }' cross/size-budget); \
+		printf '%-8s %6d bytes  (ceiling %s, goal 65536: %s)\n' $$t $$s "$$c" \
+			"$$([ $$s -lt 65536 ] && echo met || echo "$$((s - 65536)) bytes over")"; \
 	done; true
 
 clean:
