@@ -42,9 +42,7 @@ static const struct opt opts[] = {
 
 /* The sort keys; the first five are the sums of totals and groups. */
 enum { M_PSS, M_USS, M_RSS, M_SWAP, M_SWPPSS, M_ANON, M_FILE, M_SHMEM, K_PID, K_USER, K_NAME, NKEY };
-static const char *const keyname[NKEY] = {
-	"pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "pid", "user", "name"
-};
+static const char keyname[] = "pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name";
 /* Each size's kernel key, and status's counter where only status is readable
  * (USS is Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon). */
 static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap, PR_SwapPss,
@@ -52,23 +50,25 @@ static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap
 static const unsigned char mfb[8] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap, PR_VmSwap,
                                       PR_RssAnon, PR_RssFile, PR_RssShmem };
 
-enum { G_NONE, G_USER, G_NAME, G_CAT, G_TREE };
-static const char *const groupname[] = { "", "user", "name", "category", "tree" };
+/* G_USER and after: the views of group sums */
+enum { G_NONE, G_TREE, G_USER, G_NAME, G_CAT };
+static const char groupname[] = "\0tree\0user\0name\0category";
 enum { S_ROLLUP, S_SMAPS, S_STATUS };
-static const char *const srcname[] = { "rollup", "smaps", "status" };
+static const char srcname[] = "rollup\0smaps\0status";
 
 /* What the scan saw; the first entries are the coverage the issue names. */
 enum { C_PROCS, C_KTHR, C_APPROX, C_VANISHED, C_INACC, C_DROPPED, C_TRUNC, C_SAT, C_OTHER, C_N };
-static const char *const covname[C_N] = {
-	"processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
-	"truncated", "saturated", "grouped_other"
-};
+static const char covname[] =
+	"processes\0kernel_threads\0approximate\0vanished\0inaccessible\0dropped\0"
+	"truncated\0saturated\0grouped_other";
 static unsigned long cov[C_N];
 
 /* A process row: sizes in KiB as the kernel prints them (4 TiB at most per
- * field; beyond is saturated and counted), to keep SR_MAX_ROWS small. */
+ * field; beyond is saturated and counted), to keep SR_MAX_ROWS small.  A
+ * row has the rollup keys, or (source status) status's counters from
+ * kb[0]: key PR_VmRSS + i is in kb[i]. */
 struct row {
-	uint32_t kb[PR_NSIZE];
+	uint32_t kb[PR_NROLL];
 	uint32_t have;
 	unsigned pid, ppid, uid;
 	unsigned char src, cat;
@@ -76,15 +76,23 @@ struct row {
 	char cmd[SR_CMD_MAX];
 };
 static struct row rows[SR_MAX_ROWS], cur;
-static unsigned nrows, cap, nshown;
+static unsigned nrows, cap;
 static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
 
+/* Sums of a group, the total or a subtree: processes, pss, uss, rss, swap,
+ * swap_pss; the figure after them, pss_total, is pss + swap_pss. */
+enum { F_N = 6 };
+static const char fig[] = "processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total";
 struct grp {
 	char key[PW_NAME_MAX];
-	unsigned long n;
-	uint64_t m[5];
+	uint64_t f[F_N];
 };
-static struct grp grp[SR_MAX_GROUPS + 1], tot;  /* grp[SR_MAX_GROUPS]: "(other)" */
+/* -g tree has no groups: its subtree sums share their table */
+static union {
+	struct grp grp[SR_MAX_GROUPS + 1];   /* [SR_MAX_GROUPS]: "(other)" */
+	uint64_t sub[SR_MAX_ROWS][F_N];
+} gs;
+static uint64_t tot[F_N];
 static unsigned ngrp;
 
 static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES];
@@ -105,31 +113,37 @@ static uint64_t topn;
 static char fb[SR_READ_MAX];
 static struct meminfo mi;
 
-static uint64_t sub[SR_MAX_ROWS][5];
 static unsigned short par[SR_MAX_ROWS], tix[SR_MAX_ROWS];
 #define NIL 0xffff
 
-/* The key a size comes from for this row, or -1 when it has none. */
-static int mk(const struct row *r, int m)
+/* Size m of a row in bytes; *has: the kernel printed it. */
+/* String i of a list packed back to back ("a\0b"). */
+static const char *nth(const char *s, int i)
 {
-	int k = mkey[m];
-	if (!(r->have >> k & 1))
-		k = mfb[m];
-	return r->have >> k & 1 ? k : -1;
+	while (i--)
+		s += strlen(s) + 1;
+	return s;
 }
 
-static uint64_t rv(const struct row *r, int m)
+static uint64_t rv(const struct row *r, int m, int *has)
 {
-	int k = mk(r, m);
-	uint64_t v;
+	int k = r->src == S_STATUS ? mfb[m] - PR_NROLL : mkey[m];
+	uint64_t v = r->kb[k];
 
-	if (k < 0)
-		return 0;
-	v = r->kb[k];
 	if (k == PR_Private_Clean)
 		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
-	return v << 10;
+	*has = r->have >> k & 1;
+	return *has ? v << 10 : 0;
 }
+
+/* The same where absent counts as 0: sorting and sums. */
+static uint64_t rs(const struct row *r, int m)
+{
+	int has;
+	return rv(r, m, &has);
+}
+
+static uint64_t fv(const uint64_t *f, int i) { return i < F_N ? f[i] : sat_add(f[1], f[5]); }
 
 static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 
@@ -137,7 +151,7 @@ static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 static int cmp(const struct row *a, const struct row *b)
 {
 	int d = key == K_USER ? sgn(a->uid, b->uid) : key == K_NAME ? strcmp(a->name, b->name) :
-	        key == K_PID ? 0 : sgn(rv(b, key), rv(a, key));
+	        key == K_PID ? 0 : sgn(rs(b, key), rs(a, key));
 	if (!d)
 		d = sgn(a->pid, b->pid);
 	return rev ? -d : d;
@@ -147,17 +161,18 @@ static int rcmp(unsigned a, unsigned b) { return cmp(&rows[a], &rows[b]); }
 
 static int gcmp(unsigned a, unsigned b)
 {
-	int m = key < 5 ? key : M_PSS, d = 0;
+	const struct grp *x = &gs.grp[a], *y = &gs.grp[b];
+	int m = key < 5 ? key + 1 : 1, d = 0;
 	if (key != K_USER && key != K_NAME)
-		d = sgn(grp[b].m[m], grp[a].m[m]);
+		d = sgn(y->f[m], x->f[m]);
 	if (!d)
-		d = strcmp(grp[a].key, grp[b].key);
+		d = strcmp(x->key, y->key);
 	return rev ? -d : d;
 }
 
 static int tcmp(unsigned a, unsigned b)
 {
-	int d = sgn(sub[b][0], sub[a][0]);
+	int d = sgn(gs.sub[b][1], gs.sub[a][1]);
 	return d ? d : sgn(rows[a].pid, rows[b].pid);
 }
 
@@ -191,47 +206,32 @@ static void warnn(unsigned long n, const char *why)
 
 /* ---- reading one process ---- */
 
-static void add(struct grp *g, const struct row *r)
+static void add(uint64_t *f, const struct row *r)
 {
 	int m;
-	g->n++;
+	f[0]++;
 	for (m = 0; m < 5; m++)
-		g->m[m] = sat_add(g->m[m], rv(r, m));
+		f[m + 1] = sat_add(f[m + 1], rs(r, m));
 }
 
-static struct grp *grp_get(const char *k, size_t n)
+static uint64_t *grp_get(const char *k, size_t n)
 {
+	struct grp *g = gs.grp;
 	unsigned i;
 
 	if (n >= PW_NAME_MAX)
 		n = PW_NAME_MAX - 1;
 	for (i = 0; i < ngrp; i++)
-		if (sc_eq(k, n, grp[i].key))
-			return &grp[i];
+		if (sc_eq(k, n, g[i].key))
+			return g[i].f;
 	if (ngrp == SR_MAX_GROUPS) {
 		cov[C_OTHER]++;
-		memcpy(grp[i].key, "(other)", 8);
-		return &grp[i];
+		memcpy(g[i].key, "(other)", 8);
+	} else {
+		memcpy(g[i].key, k, n);
+		ngrp++;
 	}
-	memcpy(grp[i].key, k, n);
-	ngrp++;
-	return &grp[i];
-}
-
-static void account(void)
-{
-	char b[24];
-	const char *k = cur.name;
-
-	add(&tot, &cur);
-	if (group == G_USER)
-		k = uname(cur.uid, b);
-	if (group == G_CAT)
-		k = cur.cat < nrules ? 0 : "other";
-	if (group == G_CAT && !k)
-		add(grp_get(rules[cur.cat].name, rules[cur.cat].nlen), &cur);
-	else if (group && group != G_TREE)
-		add(grp_get(k, strlen(k)), &cur);
+	return g[i].f;
 }
 
 static int gone(long e) { return e == -ENOENT || e == -ESRCH; }
@@ -242,8 +242,10 @@ static int read_proc(unsigned pid)
 {
 	static struct pr_status st;
 	static struct pr_mem m;
+	const struct pr_mem *pm = &m;
 	char path[24] = "/proc/";
-	int dfd, k = -1, trunc, src = S_ROLLUP, sat = 0;
+	int dfd, k = -1, trunc, src = S_ROLLUP, sat = 0, off = 0;
+	uint32_t have;
 	long n;
 	size_t i;
 
@@ -277,13 +279,14 @@ static int read_proc(unsigned pid)
 			k = C_VANISHED;
 			goto out;
 		}
-		m = st.mem;
-		m.have &= (1u << PR_NSIZE) - 1;
+		pm = &st.mem;
 		src = S_STATUS;
+		off = PR_NROLL;
 	}
+	have = pm->have & ((1u << PR_NSIZE) - 1);
 	/* no memory map: a kernel thread, or a process that has exited
 	 * (a zombie, or one whose status still had its VmRSS) */
-	if (n == -ESRCH || !m.have) {
+	if (n == -ESRCH || !have) {
 		k = st.kthread || (st.state != 'Z' && !PR_HAS(&st.mem, PR_VmRSS)) ? C_KTHR : C_VANISHED;
 		goto out;
 	}
@@ -292,14 +295,14 @@ static int read_proc(unsigned pid)
 	cur.ppid = st.ppid;
 	cur.uid = st.uid;
 	cur.src = src;
-	cur.have = m.have;
+	cur.have = have >> off;
 	trunc = st.name_cut;
-	for (i = 0; i < PR_NSIZE; i++) {
-		uint64_t v = m.v[i] >> 10;
+	for (i = 0; i < PR_NROLL && i + off < PR_NSIZE; i++) {
+		uint64_t v = pm->v[i + off] >> 10;
 		cur.kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
 		sat |= v > UINT32_MAX;
 	}
-	cov[C_SAT] += sat || m.ovf;
+	cov[C_SAT] += sat || pm->ovf;
 	cov[C_APPROX] += src == S_STATUS;
 	memcpy(cur.name, st.name, sizeof cur.name);
 	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
@@ -330,11 +333,8 @@ out:
 
 /* ---- output ---- */
 
-static const char *const sumname[] = { "pss", "uss", "rss", "swap", "swap_pss", "pss_total" };
-static const char *const colname[] = { "PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL", "TREEPSS", "TREEUSS" };
-
 /* A size cell: a space, then right-aligned in 8; '~' approximate, '-' absent. */
-static void cell(int has, uint64_t v, int approx)
+static void cell(uint64_t v, int has, int approx)
 {
 	static char b[32];
 	struct out t = { .fd = -1, .buf = b }, *o = fo;
@@ -353,34 +353,18 @@ static void cell(int has, uint64_t v, int approx)
 	out_mem(o, b, t.len);
 }
 
-static void head(const char *lead, int from, int to)
+static const char cols[] = "      PSS      USS      RSS     SWAP  SWAPPSS";
+
+/* Figures [from, to) of sums f: table cells, else json/kv members. */
+static void sums(const uint64_t *f, int from, int to)
 {
-	out_s(fo, lead);
-	for (; from < to; from++) {
+	for (; from < to; from++)
+		if (fmt == FMT_TABLE)
+			cell(fv(f, from), 1, 0);
+		else
+			t_u64(nth(fig, from), fv(f, from));
+	if (fmt == FMT_TABLE)
 		out_c(fo, ' ');
-		out_pad(fo, strlen(colname[from]), 8);
-		out_s(fo, colname[from]);
-	}
-}
-
-static void sums(const struct grp *g, int total)
-{
-	int m;
-	for (m = 0; m < 5; m++)
-		cell(1, g->m[m], 0);
-	if (total)
-		cell(1, sat_add(g->m[0], g->m[4]), 0);
-	out_c(fo, ' ');
-}
-
-static void tsums(const uint64_t *m, unsigned long n)
-{
-	int i;
-	if (n != (unsigned long)-1)
-		t_u64("processes", n);
-	for (i = 0; i < 5; i++)
-		t_u64(sumname[i], m[i]);
-	t_u64("pss_total", sat_add(m[0], m[4]));
 }
 
 /* One process in the current format; s: subtree sums (-g tree) or 0. */
@@ -388,16 +372,19 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 {
 	char b[24], e[24];
 	const char *u = uname(r->uid, b);
-	int m;
+	int m, has;
+	uint64_t v;
 
 	if (fmt == FMT_TABLE) {
 		tb_u64(r->pid, 7);
 		out_c(fo, ' ');
 		tb_str(u, 8);
-		for (m = 0; m < 5; m++)
-			cell(mk(r, m) >= 0, rv(r, m), r->src == S_STATUS);
-		for (m = 0; s && m < 2; m++)
-			cell(1, s[m], 0);
+		for (m = 0; m < 5; m++) {
+			v = rv(r, m, &has);
+			cell(v, has, r->src == S_STATUS);
+		}
+		for (m = 1; s && m < 3; m++)
+			cell(s[m], 1, 0);
 		out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
 		out_safe(fo, r->cmd, strlen(r->cmd));
 		tb_nl();
@@ -412,17 +399,18 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 	t_cstr("user", u);
 	t_cstr("name", r->name);
 	t_cstr("command", r->cmd);
-	t_cstr("source", srcname[r->src]);
+	t_cstr("source", nth(srcname, r->src));
 	t_obj("rollup");
-	for (m = 0; m < PR_NSIZE; m++)
+	for (m = 0; m < PR_NROLL; m++)
 		if (r->have >> m & 1)
-			t_u64(pr_key(m), (uint64_t)r->kb[m] << 10);
+			t_u64(pr_key(m + (r->src == S_STATUS ? PR_NROLL : 0)), (uint64_t)r->kb[m] << 10);
 	t_end();
-	t_opt("uss", mk(r, M_USS) >= 0, rv(r, M_USS));
+	v = rv(r, M_USS, &has);
+	t_opt("uss", has, v);
 	if (s) {
 		t_u64("depth", depth);
 		t_obj("subtree");
-		tsums(s, -1);
+		sums(s, 1, F_N + 1);
 		t_end();
 	}
 	t_end();
@@ -441,28 +429,29 @@ static void table_end(void)
 {
 	unsigned i;
 
-	if (group == G_NONE || group == G_TREE) {
-		tb_u64(tot.n, 7);
+	if (group < G_USER) {
+		tb_u64(tot[0], 7);
 		out_s(fo, " procs   ");
-		sums(&tot, 0);
+		sums(tot, 1, F_N);
 	} else {
-		head("  PROCS", 0, 6);
-		out_s(fo, " GROUP\n");
+		out_s(fo, "  PROCS");
+		out_s(fo, cols);
+		out_s(fo, "    TOTAL GROUP\n");
 		for (i = 0; i < ngrp; i++) {
-			const struct grp *g = &grp[gord[i]];
-			tb_u64(g->n, 7);
-			sums(g, 1);
+			const struct grp *g = &gs.grp[gord[i]];
+			tb_u64(g->f[0], 7);
+			sums(g->f, 1, F_N + 1);
 			out_safe(fo, g->key, strlen(g->key));
 			tb_nl();
 		}
-		tb_u64(tot.n, 7);
-		sums(&tot, 1);
+		tb_u64(tot[0], 7);
+		sums(tot, 1, F_N + 1);
 	}
 	out_s(fo, "total (sizes in ");
 	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
 	out_s(fo, ")\ncoverage:");
 	for (i = 0; i < C_N; i++) {
-		const char *c = covname[i];
+		const char *c = nth(covname, i);
 		if (i > C_DROPPED && !cov[i])
 			continue;
 		out_s(fo, i ? ", " : " ");
@@ -472,10 +461,10 @@ static void table_end(void)
 			out_c(fo, *c == '_' ? ' ' : *c);
 	}
 	out_s(fo, "\nPSS ");
-	tsize(tot.m[0]);
+	tsize(tot[1]);
 	out_s(fo, " of MemTotal ");
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
-		uint64_t t = mi.v[MI_MemTotal], p = tot.m[0];
+		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
 		out_s(fo, " = ");
 		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
@@ -486,34 +475,34 @@ static void table_end(void)
 	tb_nl();
 }
 
-/* "membox_" PREFIX SUM "_bytes" (SUM -1: "processes") into b. */
-static const char *pname(char *b, const char *prefix, int m)
+/* "membox_" PREFIX FIGURE "_bytes" ("processes": no unit) into b. */
+static const char *pname(char *b, const char *prefix, int i)
 {
 	char *e = b;
 	const char *x;
 
 	for (x = prefix; *x;)
 		*e++ = *x++;
-	for (x = m < 0 ? "processes" : sumname[m]; *x;)
+	for (x = nth(fig, i); *x;)
 		*e++ = *x++;
-	memcpy(e, m < 0 ? "" : "_bytes", m < 0 ? 1 : 7);
+	memcpy(e, i ? "_bytes" : "", i ? 7 : 1);
 	return b;
 }
 
-static void psums(const char *prefix, const struct grp *g, unsigned n, int m)
+static void psums(const char *prefix, int grouped, int i)
 {
 	char name[40];
-	unsigned i;
+	unsigned j;
 
-	p_type(pname(name, prefix, m), "gauge", m < 0 ? "Processes counted." : "Memory summed over the processes.");
-	for (i = 0; i < n; i++) {
-		const struct grp *x = g ? &g[gord[i]] : &tot;
+	p_type(pname(name, prefix, i), "gauge", i ? "Memory summed over the processes." : "Processes counted.");
+	for (j = 0; j < (grouped ? ngrp : 1); j++) {
+		const struct grp *g = &gs.grp[gord[j]];
 		p_start(name);
-		if (g) {
-			p_labc("by", groupname[group]);
-			p_labc("group", x->key);
+		if (grouped) {
+			p_labc("by", nth(groupname, group));
+			p_labc("group", g->key);
 		}
-		p_u64(m < 0 ? x->n : m < 5 ? x->m[m] : sat_add(x->m[0], x->m[4]));
+		p_u64(fv(grouped ? g->f : tot, i));
 	}
 }
 
@@ -521,31 +510,33 @@ static void prom(void)
 {
 	char b[24], name[40];
 	unsigned i;
-	int m;
+	int m, has;
+	uint64_t v;
 
 	for (m = 0; m < 5; m++) {
-		p_type(pname(name, "process_", m), "gauge", "Memory of a process (PSS, USS: see the README).");
-		for (i = 0; i < nshown; i++) {
+		p_type(pname(name, "process_", m + 1), "gauge", "Memory of a process (PSS, USS: see the README).");
+		for (i = 0; i < nrows; i++) {
 			const struct row *r = &rows[ord[i]];
-			if (mk(r, m) < 0)
+			v = rv(r, m, &has);
+			if (!has)
 				continue;
 			p_start(name);
 			p_labu("pid", r->pid);
 			p_labc("name", r->name);
 			p_labc("user", uname(r->uid, b));
-			p_labc("source", srcname[r->src]);
-			p_u64(rv(r, m));
+			p_labc("source", nth(srcname, r->src));
+			p_u64(v);
 		}
 	}
-	for (m = -1; m < 6; m++) {
-		if (group && group != G_TREE)
-			psums("group_", grp, ngrp, m);
-		psums("total_", 0, 1, m);
+	for (m = 0; m <= F_N; m++) {
+		if (group >= G_USER)
+			psums("group_", 1, m);
+		psums("total_", 0, m);
 	}
 	p_type("scan_processes", "gauge", "Processes by what the scan found.");
 	for (i = 0; i < C_N; i++) {
 		p_start("scan_processes");
-		p_labc("kind", covname[i]);
+		p_labc("kind", nth(covname, i));
 		p_u64(cov[i]);
 	}
 	if (MI_HAS(&mi, MI_MemTotal)) {
@@ -574,13 +565,9 @@ static void tree(void)
 {
 	unsigned i, j, a;
 
+	memset(par, 0xff, sizeof par);
 	for (i = 0; i < nrows; i++) {
 		tix[i] = i;
-		par[i] = NIL;
-		for (j = 0; j < 5; j++)
-			sub[i][j] = rv(&rows[i], j);
-	}
-	for (i = 0; i < nrows; i++)
 		for (j = 0; j < nrows; j++)
 			if (j != i && rows[j].pid == rows[i].ppid) {
 				for (a = j; a != NIL && a != i; a = par[a])
@@ -589,10 +576,10 @@ static void tree(void)
 					par[i] = j;
 				break;
 			}
+	}
 	for (i = 0; i < nrows; i++)
-		for (a = par[i]; a != NIL; a = par[a])
-			for (j = 0; j < 5; j++)
-				sub[a][j] = sat_add(sub[a][j], rv(&rows[i], j));
+		for (a = i; a != NIL; a = par[a])
+			add(gs.sub[a], &rows[i]);
 	isort(tix, nrows, tcmp);
 	walk(NIL, 0);
 }
@@ -603,16 +590,24 @@ static void one(unsigned pid)
 {
 	unsigned i, w;
 	int k = read_proc(pid);
+	const char *g = cur.name;
+	char b[24];
 
 	if (k >= 0)
 		cov[k]++;
 	if (k != -1)
 		return;
 	cov[C_PROCS]++;
-	account();
+	add(tot, &cur);
+	if (group == G_USER)
+		g = uname(cur.uid, b);
+	if (group == G_CAT)
+		g = cur.cat < nrules ? rules[cur.cat].name : "other";
+	if (group >= G_USER)
+		add(grp_get(g, group == G_CAT && cur.cat < nrules ? rules[cur.cat].nlen : strlen(g)), &cur);
 	if (stream) {
-		if (nshown < cap)
-			emit(&cur, 0, 0), nshown++;
+		if (nrows < cap)
+			emit(&cur, 0, 0), nrows++;
 		else
 			cov[C_DROPPED]++;
 		return;
@@ -648,10 +643,10 @@ static int scan(void)
 	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
-static int pick(const char *const *t, int n, const char *s)
+static int pick(const char *t, int n, const char *s)
 {
 	int i;
-	for (i = 0; i < n && strcmp(t[i], s); i++)
+	for (i = 0; i < n && strcmp(nth(t, i), s); i++)
 		;
 	return i < n ? i : -1;
 }
@@ -708,7 +703,7 @@ static int options(int argc, char **argv)
 				goto bad;
 			break;
 		case 'g':
-			if ((group = pick(groupname, G_TREE + 1, p)) < 1)
+			if ((group = pick(groupname, G_CAT + 1, p)) < 1)
 				goto bad;
 			break;
 		case 'c':
@@ -760,10 +755,10 @@ int smaps_rollup_main(int argc, char **argv)
 	cap = topn && (topn < SR_MAX_ROWS || stream) ? topn : stream ? -1u : SR_MAX_ROWS;
 	for (i = 0; group == G_CAT && i <= nrules; i++)
 		grp_get(i < nrules ? rules[i].name : "other", i < nrules ? rules[i].nlen : 5);
-	if (fmt == FMT_TABLE && (group == G_NONE || group == G_TREE)) {
-		head("    PID USER    ", 0, 5);
-		head("", 6, group == G_TREE ? 8 : 6);
-		out_s(fo, " COMMAND\n");
+	if (fmt == FMT_TABLE && group < G_USER) {
+		out_s(fo, "    PID USER    ");
+		out_s(fo, cols);
+		out_s(fo, group ? "  TREEPSS  TREEUSS COMMAND\n" : " COMMAND\n");
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		t_obj(0);
@@ -777,18 +772,19 @@ int smaps_rollup_main(int argc, char **argv)
 		isort(ord, nrows, rcmp);
 		if (group == G_TREE)
 			tree();
-		for (nshown = 0; nshown < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group && group != G_TREE); nshown++)
-			emit(&rows[ord[nshown]], dep[nshown], group == G_TREE ? sub[ord[nshown]] : 0);
-		nshown = nrows;
+		for (i = 0; i < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group >= G_USER); i++)
+			emit(&rows[ord[i]], dep[i], group == G_TREE ? gs.sub[ord[i]] : 0);
 	}
 	if (cov[C_DROPPED] && !stream && (!topn || topn > SR_MAX_ROWS))
 		warnn(cov[C_DROPPED], "not listed: more than SR_MAX_ROWS; counted in the totals");
 	if (cov[C_OTHER])
 		warnn(cov[C_OTHER], "grouped as (other): more than SR_MAX_GROUPS groups");
-	for (i = 0; i <= ngrp; i++)
-		gord[i] = i;
-	ngrp += !!grp[SR_MAX_GROUPS].n;
-	isort(gord, ngrp, gcmp);
+	if (group >= G_USER) {
+		for (i = 0; i <= ngrp; i++)
+			gord[i] = i;
+		ngrp += !!gs.grp[SR_MAX_GROUPS].f[0];
+		isort(gord, ngrp, gcmp);
+	}
 	if (fmt == FMT_TABLE) {
 		table_end();
 	} else if (fmt == FMT_PROM) {
@@ -796,23 +792,24 @@ int smaps_rollup_main(int argc, char **argv)
 	} else {
 		t_end();
 		t_obj("total");
-		tsums(tot.m, tot.n);
+		sums(tot, 0, F_N + 1);
 		t_end();
 		if (group)
-			t_cstr("group_by", groupname[group]);
-		if (group && group != G_TREE) {
+			t_cstr("group_by", nth(groupname, group));
+		if (group >= G_USER) {
 			t_arr("groups");
 			for (i = 0; i < ngrp; i++) {
+				const struct grp *g = &gs.grp[gord[i]];
 				t_elem(0);
-				t_cstr("name", grp[gord[i]].key);
-				tsums(grp[gord[i]].m, grp[gord[i]].n);
+				t_cstr("name", g->key);
+				sums(g->f, 0, F_N + 1);
 				t_end();
 			}
 			t_end();
 		}
 		t_obj("coverage");
 		for (i = 0; i < C_N; i++)
-			t_u64(covname[i], cov[i]);
+			t_u64(nth(covname, i), cov[i]);
 		t_end();
 		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
 		t_done();

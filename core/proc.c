@@ -7,13 +7,20 @@
 #include "rd.h"
 #include "sc.h"
 
-static const char *const keys[PR_NK] = {
-#define X(k) #k,
+/* The key names back to back: no table of pointers. */
+static const char keys[] =
+#define X(k) #k "\0"
 	PR_KEYS(X)
 #undef X
-};
+	;
 
-const char *pr_key(int k) { return keys[k]; }
+const char *pr_key(int k)
+{
+	const char *s = keys;
+	while (k--)
+		s += strlen(s) + 1;
+	return s;
+}
 
 void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 {
@@ -21,11 +28,12 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 	size_t kl;
 	uint64_t v;
 	int kb, rc, k;
+	const char *name;
 
 	if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
 		return;
-	for (k = first; k < last; k++)
-		if (sc_eq(key, kl, keys[k])) {
+	for (k = first, name = pr_key(first); k < last; k++, name += strlen(name) + 1)
+		if (sc_eq(key, kl, name)) {
 			if (kb)
 				v = sat_mul(v, 1024);
 			m->v[k] = sat_add(m->v[k], v);
