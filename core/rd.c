@@ -114,6 +114,15 @@ void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap)
 	r->cap = cap;
 }
 
+int rd_lines_open(struct rd_lines *r, const char *path)
+{
+	static char buf[MB_LINE_MAX];
+	int fd = rd_open(path, O_RDONLY);
+	if (fd >= 0)
+		rd_lines_fd(r, fd, buf, sizeof buf);
+	return fd;
+}
+
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)
 {
 	memset(r, 0, sizeof *r);

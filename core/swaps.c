@@ -62,13 +62,11 @@ int sw_parse(struct rd_lines *r, struct swaps *s)
 
 int sw_read(struct swaps *s)
 {
-	static char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_open("/proc/swaps", O_RDONLY), k;
+	int fd = rd_lines_open(&r, "/proc/swaps"), k;
 
 	if (fd < 0)
 		return fd;
-	rd_lines_fd(&r, fd, buf, sizeof buf);
 	k = sw_parse(&r, s);
 	close(fd);
 	return k;

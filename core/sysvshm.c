@@ -47,13 +47,11 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 
 int shm_read(struct shm_tot *t)
 {
-	char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_open("/proc/sysvipc/shm", O_RDONLY), k;
+	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), k;
 
 	if (fd < 0)
 		return fd;
-	rd_lines_fd(&r, fd, buf, sizeof buf);
 	k = shm_parse(&r, t);
 	close(fd);
 	return k;

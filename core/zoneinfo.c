@@ -199,12 +199,11 @@ int zi_parse(struct zi *z, struct rd_lines *r)
 
 int zi_read(struct zi *z)
 {
-	static char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_open("/proc/zoneinfo", O_RDONLY), k;
+	int fd = rd_lines_open(&r, "/proc/zoneinfo"), k;
+
 	if (fd < 0)
 		return fd;
-	rd_lines_fd(&r, fd, buf, sizeof buf);
 	k = zi_parse(z, &r);
 	close(fd);
 	return k;

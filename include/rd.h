@@ -36,6 +36,10 @@ struct rd_lines {
 	int nonl;               /* the last line returned had no '\n' */
 };
 void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap);
+/* Open an absolute path under the root with a line reader over one shared
+ * MB_LINE_MAX buffer (one such reader open at a time): the fd, to close
+ * when done, or -errno. */
+int rd_lines_open(struct rd_lines *r, const char *path);
 /* Lines of a buffer already in memory. */
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len);
 /* 1 and the line (without '\n'), 0 at the end, -errno on a read error. */
