@@ -154,7 +154,10 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 			p++;
 			continue;
 		}
-		if (is_ctl(p, k)) {
+		/* on a terminal also the bidi embeddings, overrides and isolates
+		 * (U+202A..U+202E, U+2066..U+2069), which reorder what follows */
+		if (is_ctl(p, k) || (mode == E_TERM && k == 3 && p[0] == 0xe2 &&
+		    (p[1] == 0x80 ? p[2] - 0xaau < 5 : p[1] == 0x81 && p[2] - 0xa6u < 4))) {
 			if (mode == E_JSON) {
 				char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
 				if (c == '\n' || c == '\t' || c == '\r') {

@@ -62,6 +62,17 @@ int main(void)
 	tb_str(nasty, 0);
 	OUT_IS("table: no control character raw", "a\"b\\c?d?e?[31m?\xc3\xa9?z");
 
+	/* U+202E (right-to-left override) and U+2066 (isolate) reorder a
+	 * terminal line; U+202F (a no-break space) and U+2070 are harmless */
+	begin(FMT_TABLE);
+	tb_str("a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\xaf" "d\xe2\x81\xb0", 0);
+	OUT_IS("table: bidi controls replaced", "a?b?c\xe2\x80\xaf" "d\xe2\x81\xb0");
+	begin(FMT_JSON);
+	t_obj(0);
+	t_cstr("s", "\xe2\x80\xae");
+	t_done();
+	OUT_IS("json: bidi controls kept", "{\"s\":\"\xe2\x80\xae\"}\n");
+
 	begin(FMT_JSON);
 	t_obj(0);
 	t_arr("zones");
