@@ -2,38 +2,47 @@
  *   Pss:                 432 kB          (smaps_rollup, smaps: kB)
  *   Uid:	1000	1000	1000	1000   (status: real, effective, saved, fs)
  * Keys the kernel did not print stay absent (have bit clear), not 0. */
+#include <stddef.h>
 #include <string.h>
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
 
-/* The key names back to back: no table of pointers. */
-static const char keys[] =
-#define X(k) #k "\0"
+/* The key names back to back, and each one's offset, both at compile time:
+ * a struct of exactly sized char arrays has no padding. */
+#define X(k) char k[sizeof #k];
+static const struct { PR_KEYS(X) } keys = {
+#undef X
+#define X(k) #k,
 	PR_KEYS(X)
 #undef X
-	;
+};
+#define X(k) offsetof(__typeof__(keys), k),
+static const unsigned short koff[] = { PR_KEYS(X) };
+#undef X
 
 const char *pr_key(int k)
 {
-	const char *s = keys;
-	while (k--)
-		s += strlen(s) + 1;
-	return s;
+	return (const char *)&keys + koff[k];
 }
 
 void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 {
+	/* The kernel prints the keys in table order: the search starts after
+	 * the last key found, so a line costs one compare, not a scan. */
+	static int next;
 	const char *key;
 	size_t kl;
 	uint64_t v;
-	int kb, rc, k;
-	const char *name;
+	int kb, rc, k = next, i;
 
 	if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
 		return;
-	for (k = first, name = pr_key(first); k < last; k++, name += strlen(name) + 1)
-		if (sc_eq(key, kl, name)) {
+	for (i = first; i < last; i++, k++) {
+		if (k < first || k >= last)
+			k = first;
+		if (sc_eq(key, kl, pr_key(k))) {
+			next = k + 1;
 			if (kb)
 				v = sat_mul(v, 1024);
 			m->v[k] = sat_add(m->v[k], v);
@@ -42,6 +51,7 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 				m->ovf |= 1u << k;
 			return;
 		}
+	}
 }
 
 void pr_rollup(const char *buf, size_t len, struct pr_mem *m)

@@ -1,5 +1,6 @@
 /* Scanners for the three line shapes of /proc: "Key: N kB", "name N" and
  * whitespace fields.  Numbers saturate and say so; nothing allocates. */
+#include <string.h>
 #include "sc.h"
 
 int sc_u64(const char **p, const char *end, uint64_t *v)
@@ -12,7 +13,8 @@ int sc_u64(const char **p, const char *end, uint64_t *v)
 		return SC_NONE;
 	for (; s < end && (unsigned)(*s - '0') <= 9; s++) {
 		unsigned d = *s - '0';
-		if (x > (UINT64_MAX - d) / 10) {
+		/* UINT64_MAX is 1844674407370955161 * 10 + 5; no division */
+		if (x > UINT64_MAX / 10 || (x == UINT64_MAX / 10 && d > UINT64_MAX % 10)) {
 			x = UINT64_MAX;
 			rc = SC_OVF;
 		} else if (rc == SC_OK) {
@@ -87,12 +89,12 @@ int sc_field(const char **p, const char *end, const char **f, size_t *n)
 
 int sc_line(const char **p, const char *end, const char **s, size_t *n)
 {
-	const char *b = *p, *e = b;
+	const char *b = *p, *e;
 
 	if (b >= end)
 		return 0;
-	while (e < end && *e != '\n')
-		e++;
+	if (!(e = memchr(b, '\n', end - b)))
+		e = end;
 	*s = b;
 	*n = e - b;
 	*p = e < end ? e + 1 : e;

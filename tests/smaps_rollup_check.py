@@ -331,11 +331,13 @@ def to_json(M):
 
 def safe(b, quote=None):
     """Bytes for a terminal (out_safe) or a kv value: invalid UTF-8 and
-    control characters become '?'."""
+    control characters become '?'; on a terminal (quote None) also the
+    bidi embeddings, overrides and isolates U+202A..U+202E, U+2066..U+2069."""
     out, i = "", 0
     s = b.decode("utf-8", "membox")
     for ch in s:
-        if ch == "\ufffd" or ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
+        if ch == "\ufffd" or ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 or \
+                (not quote and (0x202A <= ord(ch) <= 0x202E or 0x2066 <= ord(ch) <= 0x2069)):
             out += "?"
         elif quote and ch == "'":
             out += "'\\''"
