@@ -94,7 +94,8 @@ $(BUILD)/asan/%: tests/live/%.c
 $(BUILD)/bench/%: tests/bench/%.c
 	@mkdir -p $(BUILD)/bench
 	gcc -O2 -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
-bench: setup
+bench:
+	@sh cross/setup bench
 	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
 	@$(MAKE) --no-print-directory $(BUILD)/bench/bare $(BUILD)/bench/workload
 	@tests/bench/run $(BUILD)/$(NATIVE)
