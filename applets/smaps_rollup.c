@@ -1,7 +1,9 @@
 /* smaps-rollup: who really uses the RAM.  Per process PSS, USS, RSS, Swap
  * and SwapPss from /proc/PID/smaps_rollup (smaps before 4.14, status where
  * neither is readable), identity from /proc/PID/status and cmdline, user
- * names from /etc/passwd, MemTotal from /proc/meminfo. */
+ * names from /etc/passwd, MemTotal from /proc/meminfo.  The mapping views
+ * stream /proc/PID/smaps (-S, -M, -l), with /proc/PID/mountinfo and
+ * /proc/sysvipc/shm. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -12,8 +14,10 @@
 #include "out.h"
 #include "passwd.h"
 #include "proc.h"
+#include "mountinfo.h"
 #include "rd.h"
 #include "sc.h"
+#include "sysvshm.h"
 
 static const char usage[] =
 	"Usage: smaps-rollup [OPTIONS]\n\n"
@@ -28,7 +32,11 @@ static const char usage[] =
 	"  -g, --group=BY        user, name, category or tree\n"
 	"  -c, --category=NAME=GLOB  category of matching command lines (repeatable)\n"
 	"  -C, --categories=SET  built-in categories: chromeos\n"
-	"      --unsorted        list processes as read, drop none\n";
+	"      --unsorted        list processes as read, drop none\n"
+	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
+	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
+	"  -l, --objects         the objects of all processes; SysV segments\n"
+	"  -v, --verbose         -l: the top processes of each object\n";
 
 enum { O_UNSORTED = OPT_APPLET };
 static const struct opt opts[] = {
@@ -36,7 +44,8 @@ static const struct opt opts[] = {
 	{ "pid", 'p', 1, 'p' }, { "user", 'U', 1, 'U' }, { "sort", 's', 1, 's' },
 	{ "reverse", 'r', 0, 'r' }, { "top", 'n', 1, 'n' }, { "group", 'g', 1, 'g' },
 	{ "category", 'c', 1, 'c' }, { "categories", 'C', 1, 'C' },
-	{ "unsorted", 0, 0, O_UNSORTED },
+	{ "unsorted", 0, 0, O_UNSORTED }, { "shared-swap", 'S', 0, 'S' },
+	{ "maps", 'M', 1, 'M' }, { "objects", 'l', 0, 'l' }, { "verbose", 'v', 0, 'v' },
 	{ 0, 0, 0, 0 }
 };
 
@@ -69,13 +78,13 @@ static unsigned long cov[C_N];
  * kb[0]: key PR_VmRSS + i is in kb[i]. */
 struct row {
 	uint32_t kb[PR_NROLL];
-	uint32_t have;
+	uint32_t have, ss;   /* ss: -S shared swap PSS, KiB */
 	unsigned pid, ppid, uid;
 	unsigned char src, cat;
 	char name[SR_NAME_MAX];
 	char cmd[SR_CMD_MAX];
 };
-static struct row rows[SR_MAX_ROWS], cur;
+static struct row cur;
 static unsigned nrows, cap;
 static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
 
@@ -114,6 +123,46 @@ static char fb[SR_READ_MAX];
 static struct meminfo mi;
 
 static unsigned short par[SR_MAX_ROWS], tix[SR_MAX_ROWS];
+
+/* The mapping views.  An object of -M and -l: files and shared memory by
+ * device and inode, anonymous kinds by their name (hashed into ino). */
+enum { V_PROC, V_SWAP, V_MAP, V_LIST };
+static int view, verbose, pass1;
+static unsigned mpid;
+enum { ON = 9 };   /* the figures of an object, as the -M columns */
+static const unsigned char okey[ON] = { PR_Size, PR_Rss, PR_Pss, PR_Private_Clean, PR_Private_Dirty,
+                                        PR_Shared_Clean, PR_Shared_Dirty, PR_Swap, PR_SwapPss };
+static const char ohdr[] = "SIZE\0RSS\0PSS\0PRV_CLN\0PRV_DRT\0SHR_CLN\0SHR_DRT\0SWAP\0SWAPPSS";
+#define OMASK (view == V_MAP ? 0x1ff : 0x186)   /* -l: RSS PSS SWAP SWAPPSS */
+struct top { uint32_t pid, kb; char name[SR_NAME_MAX]; };
+struct obj {
+	uint64_t ino, f[ON];    /* f: bytes */
+	uint32_t dev;           /* major << 20 | minor */
+	uint32_t regions, procs, last, cur;   /* last: the process read last, cur: its PSS in KiB */
+	uint16_t name, nlen;    /* in the pool */
+	unsigned char kind, shared;
+	struct top top[SR_MAX_CONSUMERS];   /* by PSS */
+};
+/* The process rows, or (-M, -l, which keep no rows) the objects */
+static union {
+	struct row row[SR_MAX_ROWS];
+	struct {
+		struct obj o[SR_MAX_OBJS + 1];   /* [SR_MAX_OBJS]: "(other objects)" */
+		unsigned short ord[SR_MAX_OBJS + 1];
+		uint32_t tmpfs[SR_MAX_TMPFS];    /* devices of tmpfs mounts */
+		char pool[SR_OBJ_POOL];
+	} ob;
+} U;
+static unsigned nobj, ntmp, pused;
+/* -S: shared objects with swap and how many mappings they have */
+static struct { uint64_t ino; uint32_t dev, n; } sw[SR_MAX_SWAPOBJ];
+static unsigned nsw;
+static uint64_t sspss;   /* -S: the shared swap PSS of the process read, bytes */
+/* What the views could not keep */
+enum { O_OTHER, O_CUT, O_LONG, O_UNTRACKED, O_TMPFS, O_SYSV, O_N };
+static const char ovfname[] = "other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad";
+static unsigned long ovf[O_N];
+static int merr;   /* -M: errno of reading smaps */
 #define NIL 0xffff
 
 /* Size m of a row in bytes; *has: the kernel printed it. */
@@ -133,7 +182,12 @@ static uint64_t rv(const struct row *r, int m, int *has)
 	if (k == PR_Private_Clean)
 		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
 	*has = r->have >> k & 1;
-	return *has ? v << 10 : 0;
+	v = *has ? v << 10 : 0;
+	if (m == M_SWPPSS && r->ss) {   /* -S */
+		v += (uint64_t)r->ss << 10;
+		*has = 1;
+	}
+	return v;
 }
 
 /* The same where absent counts as 0: sorting and sums. */
@@ -157,7 +211,7 @@ static int cmp(const struct row *a, const struct row *b)
 	return rev ? -d : d;
 }
 
-static int rcmp(unsigned a, unsigned b) { return cmp(&rows[a], &rows[b]); }
+static int rcmp(unsigned a, unsigned b) { return cmp(&U.row[a], &U.row[b]); }
 
 static int gcmp(unsigned a, unsigned b)
 {
@@ -173,7 +227,7 @@ static int gcmp(unsigned a, unsigned b)
 static int tcmp(unsigned a, unsigned b)
 {
 	int d = sgn(gs.sub[b][1], gs.sub[a][1]);
-	return d ? d : sgn(rows[a].pid, rows[b].pid);
+	return d ? d : sgn(U.row[a].pid, U.row[b].pid);
 }
 
 static void isort(unsigned short *ix, unsigned n, int (*c)(unsigned, unsigned))
@@ -197,14 +251,207 @@ static const char *uname(unsigned long uid, char *b)
 	return b;
 }
 
-static void warnn(unsigned long n, const char *why)
+static void warnn(unsigned long n, const char *what, const char *why)
 {
-	char b[40];
-	memcpy(b + u64_str(b, n), " processes", 11);
+	char b[48];
+	char *e = b + u64_str(b, n);
+	*e = ' ';
+	memcpy(e + 1, what, strlen(what) + 1);
 	mb_warn(b, why);
 }
 
+/* ---- the mappings of one process (-S, -M, -l) ---- */
+
+static uint64_t hash(const char *s, size_t n)   /* FNV-1a */
+{
+	uint64_t h = 14695981039346656037ull;
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static int istmpfs(uint32_t d)
+{
+	unsigned i;
+	for (i = 0; i < ntmp && U.ob.tmpfs[i] != d; i++)
+		;
+	return i < ntmp;
+}
+
+/* The object of a mapping, added when new: its index, else SR_MAX_OBJS. */
+static unsigned oget(const struct pr_map *h)
+{
+	struct obj *o = U.ob.o;
+	uint32_t dev = h->dev;
+	int kind = pr_mapkind(h, istmpfs(dev)), sh = view == V_MAP && h->shared;
+	const char *p = h->path;
+	size_t n = h->plen;
+	uint64_t ino = h->ino;
+	unsigned i;
+
+	if (kind < PK_SHANON) {
+		ino = hash(p, n);
+		dev = 0;
+	}
+	for (i = 0; i < nobj; i++)
+		if (o[i].ino == ino && o[i].dev == dev && o[i].kind == kind && o[i].shared == sh)
+			return i;
+	if (nobj == SR_MAX_OBJS) {
+		ovf[O_OTHER]++;
+		return nobj;
+	}
+	o += nobj;
+	o->ino = ino;
+	o->dev = dev;
+	o->kind = kind;
+	o->shared = sh;
+	if (!n && kind == PK_ANON)
+		p = "[anon]", n = 6;
+	if (n > SR_OBJ_POOL - pused) {
+		n = SR_OBJ_POOL - pused;
+		ovf[O_CUT]++;
+	}
+	memcpy(U.ob.pool + pused, p, n);
+	o->name = pused;
+	o->nlen = n;
+	pused += n;
+	return nobj++;
+}
+
+/* Keep pid among the top consumers of o (sorted by PSS, then PID). */
+static void offer(struct obj *o, unsigned pid)
+{
+	struct top *t = o->top, x;
+	int i = 0;
+
+	while (i < SR_MAX_CONSUMERS - 1 && t[i].pid != pid)
+		i++;
+	if (t[i].pid != pid && t[i].pid && (o->cur < t[i].kb || (o->cur == t[i].kb && pid > t[i].pid)))
+		return;
+	t[i].pid = pid;
+	t[i].kb = o->cur;
+	memcpy(t[i].name, cur.name, sizeof t->name);
+	for (; i && (!t[i - 1].pid || t[i].kb > t[i - 1].kb || (t[i].kb == t[i - 1].kb && pid < t[i - 1].pid)); i--) {
+		x = t[i];
+		t[i] = t[i - 1];
+		t[i - 1] = x;
+	}
+}
+
+/* The mapping being read: its object, or (-S) its identity */
+static struct { int open, sh; unsigned oi; uint32_t dev; uint64_t ino; } mc;
+static struct pr_mem mm;
+
+/* A mapping's figures are complete: add them where the view wants them. */
+static void mflush(unsigned pid)
+{
+	uint64_t *v = mm.v;
+	unsigned i;
+
+	if (mc.open && view == V_SWAP) {
+		if (mc.sh && v[PR_Swap]) {
+			for (i = 0; i < nsw && (sw[i].ino != mc.ino || sw[i].dev != mc.dev); i++)
+				;
+			if (pass1 && i == nsw && nsw < SR_MAX_SWAPOBJ) {
+				sw[nsw].ino = mc.ino;
+				sw[nsw++].dev = mc.dev;
+			}
+			if (pass1 && i < nsw)
+				sw[i].n++;
+			else if (!pass1 && i < nsw)
+				sspss += v[PR_Swap] / sw[i].n;
+			else if (!pass1)
+				ovf[O_UNTRACKED]++;
+		}
+	} else if (mc.open) {
+		struct obj *o = &U.ob.o[mc.oi];
+		for (i = 0; i < ON; i++)
+			o->f[i] = sat_add(o->f[i], v[okey[i]]);
+		o->regions++;
+		if (o->last != pid) {
+			o->last = pid;
+			o->cur = 0;
+			o->procs++;
+		}
+		o->cur += v[PR_Pss] >> 10;
+		offer(o, pid);
+	}
+	memset(&mm, 0, sizeof mm);
+	mc.open = 0;
+}
+
+/* Stream /proc/PID/smaps (dfd: /proc/PID) into the view: 0 or -errno. */
+static int maps(int dfd, unsigned pid)
+{
+	struct rd_lines r;
+	struct pr_map h;
+	const char *s;
+	size_t n;
+	unsigned long sk = 0;
+	int fd, k;
+
+	sspss = 0;
+	if ((fd = rd_openat(dfd, "smaps", O_RDONLY)) < 0)
+		return fd;
+	rd_lines_fd(&r, fd, fb, sizeof fb);
+	while ((k = rd_line(&r, &s, &n)) > 0) {
+		if (r.skipped != sk) {   /* a header longer than fb: its figures go to "other" */
+			mflush(pid);
+			ovf[O_LONG] += r.skipped - sk;
+			sk = r.skipped;
+			mc.open = 1;
+			mc.sh = 0;
+			mc.oi = SR_MAX_OBJS;
+		}
+		if (pr_maphdr(s, n, &h)) {
+			mflush(pid);
+			mc.open = 1;
+			mc.sh = h.shared;
+			mc.dev = h.dev;
+			mc.ino = h.ino;
+			if (view != V_SWAP)
+				mc.oi = oget(&h);
+		} else {
+			pr_line(&mm, s, n, 0, PR_NK);
+		}
+	}
+	mflush(pid);
+	close(fd);
+	return k;
+}
+
+/* tmpfs mounts of the process's (-M) or our mount namespace */
+static void tmpfs_read(void)
+{
+	struct rd_lines r;
+	struct mnt m;
+	unsigned long bad = 0;
+	char path[40] = "/proc/self";
+	int fd;
+
+	memcpy(path + (mpid ? 6 + u64_str(path + 6, mpid) : 10), "/mountinfo", 11);
+	if ((fd = rd_lines_open(&r, path)) < 0)
+		return;
+	while (mountinfo_next(&r, &m, U.ob.pool, sizeof U.ob.pool, &bad) > 0) {
+		uint32_t d = m.major << 20 | m.minor;
+		if (strcmp(m.fstype, "tmpfs") || istmpfs(d))
+			continue;
+		if (ntmp < SR_MAX_TMPFS)
+			U.ob.tmpfs[ntmp++] = d;
+		else
+			ovf[O_TMPFS]++;
+	}
+	close(fd);
+}
+
 /* ---- reading one process ---- */
+
+static int pdir(unsigned pid)
+{
+	char path[24] = "/proc/";
+	path[6 + u64_str(path + 6, pid)] = 0;
+	return rd_open(path, O_RDONLY | O_DIRECTORY);
+}
 
 static void add(uint64_t *f, const struct row *r)
 {
@@ -243,14 +490,11 @@ static int read_proc(unsigned pid)
 	static struct pr_status st;
 	static struct pr_mem m;
 	const struct pr_mem *pm = &m;
-	char path[24] = "/proc/";
-	int dfd, k = -1, trunc, src = S_ROLLUP, sat = 0, off = 0;
+	int dfd = pdir(pid), k = -1, trunc, src = S_ROLLUP, sat = 0, off = 0;
 	uint32_t have;
 	long n;
 	size_t i;
 
-	path[6 + u64_str(path + 6, pid)] = 0;
-	dfd = rd_open(path, O_RDONLY | O_DIRECTORY);
 	if (dfd < 0)
 		return gone(dfd) ? C_VANISHED : C_INACC;
 	n = rd_fileat(dfd, "status", fb, sizeof fb, &trunc);
@@ -325,6 +569,11 @@ static int read_proc(unsigned pid)
 	}
 	memcpy(cur.cmd, fb, i);
 	cov[C_TRUNC] += trunc;
+	if (view) {
+		if ((n = maps(dfd, pid)) < 0)
+			merr = -n;
+		cur.ss = sspss >> 10 > UINT32_MAX ? UINT32_MAX : sspss >> 10;
+	}
 	k = -1;
 out:
 	close(dfd);
@@ -407,6 +656,8 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 	t_end();
 	v = rv(r, M_USS, &has);
 	t_opt("uss", has, v);
+	if (view == V_SWAP)
+		t_u64("shared_swap_pss", (uint64_t)r->ss << 10);
 	if (s) {
 		t_u64("depth", depth);
 		t_obj("subtree");
@@ -423,6 +674,27 @@ static void tsize(uint64_t v)
 		out_c(fo, ' ');
 		out_s(fo, tb_unit());
 	}
+}
+
+/* The end of the totals line and the coverage line. */
+static void covline(void)
+{
+	unsigned i;
+
+	out_s(fo, "total (sizes in ");
+	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
+	out_s(fo, ")\ncoverage:");
+	for (i = 0; i < C_N; i++) {
+		const char *c = nth(covname, i);
+		if (i > C_DROPPED && !cov[i])
+			continue;
+		out_s(fo, i ? ", " : " ");
+		out_u64(fo, cov[i]);
+		out_c(fo, ' ');
+		for (; *c; c++)
+			out_c(fo, *c == '_' ? ' ' : *c);
+	}
+	tb_nl();
 }
 
 static void table_end(void)
@@ -447,20 +719,8 @@ static void table_end(void)
 		tb_u64(tot[0], 7);
 		sums(tot, 1, F_N + 1);
 	}
-	out_s(fo, "total (sizes in ");
-	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
-	out_s(fo, ")\ncoverage:");
-	for (i = 0; i < C_N; i++) {
-		const char *c = nth(covname, i);
-		if (i > C_DROPPED && !cov[i])
-			continue;
-		out_s(fo, i ? ", " : " ");
-		out_u64(fo, cov[i]);
-		out_c(fo, ' ');
-		for (; *c; c++)
-			out_c(fo, *c == '_' ? ' ' : *c);
-	}
-	out_s(fo, "\nPSS ");
+	covline();
+	out_s(fo, "PSS ");
 	tsize(tot[1]);
 	out_s(fo, " of MemTotal ");
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
@@ -506,6 +766,16 @@ static void psums(const char *prefix, int grouped, int i)
 	}
 }
 
+/* Counters as a json/kv object. */
+static void jcounts(const char *key, const char *names, const unsigned long *v, int n)
+{
+	int i;
+	t_obj(key);
+	for (i = 0; i < n; i++)
+		t_u64(nth(names, i), v[i]);
+	t_end();
+}
+
 static void prom(void)
 {
 	char b[24], name[40];
@@ -513,14 +783,15 @@ static void prom(void)
 	int m, has;
 	uint64_t v;
 
-	for (m = 0; m < 5; m++) {
-		p_type(pname(name, "process_", m + 1), "gauge", "Memory of a process (PSS, USS: see the README).");
+	for (m = 0; m < 5 + (view == V_SWAP); m++) {
+		p_type(m < 5 ? pname(name, "process_", m + 1) : "process_shared_swap_pss_bytes", "gauge",
+		       "Memory of a process (PSS, USS: see the README).");
 		for (i = 0; i < nrows; i++) {
-			const struct row *r = &rows[ord[i]];
-			v = rv(r, m, &has);
-			if (!has)
+			const struct row *r = &U.row[ord[i]];
+			v = m < 5 ? rv(r, m, &has) : (uint64_t)r->ss << 10;
+			if (m < 5 && !has)
 				continue;
-			p_start(name);
+			p_start(m < 5 ? name : "process_shared_swap_pss_bytes");
 			p_labu("pid", r->pid);
 			p_labc("name", r->name);
 			p_labc("user", uname(r->uid, b));
@@ -546,6 +817,248 @@ static void prom(void)
 	}
 }
 
+/* ---- the object views (-M, -l) ---- */
+
+static int ocmp(unsigned a, unsigned b)
+{
+	const struct obj *x = &U.ob.o[a], *y = &U.ob.o[b];
+	int d = sgn(y->f[2], x->f[2]);
+
+	if (!d)
+		d = memcmp(U.ob.pool + x->name, U.ob.pool + y->name, x->nlen < y->nlen ? x->nlen : y->nlen);
+	if (!d)
+		d = x->nlen - y->nlen;
+	return d ? d : x->kind - y->kind;
+}
+
+/* Figures f (bytes): the view's table cells, else the "rollup" object. */
+static void ofigs(const uint64_t *f)
+{
+	int i;
+
+	if (fmt != FMT_TABLE)
+		t_obj("rollup");
+	for (i = 0; i < ON; i++)
+		if (fmt != FMT_TABLE)
+			t_u64(pr_key(okey[i]), f[i]);
+		else if (OMASK >> i & 1)
+			cell(f[i], 1, 0);
+	if (fmt != FMT_TABLE)
+		t_end();
+}
+
+/* A number: a table cell after a blank, or a json/kv member. */
+static void onum(const char *key, uint64_t v, int w)
+{
+	if (fmt != FMT_TABLE) {
+		t_u64(key, v);
+		return;
+	}
+	out_c(fo, ' ');
+	tb_u64(v, w);
+}
+
+static void oemit(const struct obj *o)
+{
+	const char *k = nth(PK_NAMES, o->kind), *nm = U.ob.pool + o->name;
+	const struct top *t, *te = o->top + (verbose ? SR_MAX_CONSUMERS : 0);
+	int tab = fmt == FMT_TABLE;
+
+	if (tab) {
+		ofigs(o->f);
+	} else {
+		t_elem(0);
+		t_cstr("kind", k);
+		t_str("object", nm, o->nlen);
+		if (view == V_MAP)
+			t_bool("shared", o->shared);
+	}
+	if (view == V_LIST)
+		onum("processes", o->procs, 6);
+	onum("regions", o->regions, 7);
+	if (tab) {
+		if (view == V_MAP) {
+			out_c(fo, ' ');
+			out_c(fo, o->shared ? 's' : 'p');
+		}
+		out_c(fo, ' ');
+		tb_str(k, 11);
+		out_c(fo, ' ');
+		out_safe(fo, nm, o->nlen);
+	} else {
+		ofigs(o->f);
+		if (verbose)
+			t_arr("consumers");
+	}
+	for (t = o->top; t < te && t->pid; t++) {
+		if (tab) {
+			out_s(fo, t == o->top ? "\n    top: " : ", ");
+			out_u64(fo, t->pid);
+			out_c(fo, ' ');
+			out_safe(fo, t->name, strlen(t->name));
+			out_c(fo, ' ');
+			tb_size((uint64_t)t->kb << 10, 0);
+			continue;
+		}
+		t_elem(0);
+		t_u64("pid", t->pid);
+		t_cstr("name", t->name);
+		t_u64("pss", (uint64_t)t->kb << 10);
+		t_end();
+	}
+	if (tab) {
+		tb_nl();
+		return;
+	}
+	if (verbose)
+		t_end();
+	t_end();
+}
+
+static const char *const scol[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
+static const char skey[] = "id\0owner\0attaches\0size\0rss\0swap";
+static const char sprom[] = "sysv_shm_attaches\0sysv_shm_size_bytes\0sysv_shm_rss_bytes\0sysv_shm_swap_bytes";
+
+/* The segments of /proc/sysvipc/shm: table lines, json/kv elements, or
+ * (f >= 2) the prom samples of column f. */
+static void sysv(int f)
+{
+	struct rd_lines r;
+	struct shm_it it = { .r = &r, .col = scol, .n = 6 };
+	uint64_t v[6];
+	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), i, n = 0;
+
+	if (fd < 0)
+		return;
+	while (shm_next(&it, v) > 0) {
+		if (f) {
+			if (it.have >> f & 1) {
+				p_start(nth(sprom, f - 2));
+				p_labu("id", v[0]);
+				p_labu("owner", v[1]);
+				p_u64(v[f]);
+			}
+			continue;
+		}
+		if (fmt == FMT_TABLE && !n++)
+			out_s(fo, "\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
+		if (fmt != FMT_TABLE)
+			t_elem(0);
+		for (i = 0; i < 6; i++)
+			if (fmt != FMT_TABLE)
+				t_opt(nth(skey, i), it.have >> i & 1, v[i]);
+			else if (i < 3)
+				onum(0, v[i], 7);
+			else
+				cell(v[i], it.have >> i & 1, 0);
+		if (fmt == FMT_TABLE)
+			tb_nl();
+		else
+			t_end();
+	}
+	if (f < 3)
+		ovf[O_SYSV] += it.bad;
+	close(fd);
+}
+
+static void objects(void)
+{
+	struct obj *o = U.ob.o;
+	uint64_t t[ON] = { 0 };
+	unsigned long reg = 0;
+	unsigned i, j, n = nobj;
+	char name[40], *e;
+	const char *x;
+
+	for (i = 0; i < n; i++)
+		U.ob.ord[i] = i;
+	isort(U.ob.ord, n, ocmp);
+	if (o[SR_MAX_OBJS].regions)
+		U.ob.ord[n++] = SR_MAX_OBJS;
+	for (i = 0; i < n; i++) {
+		reg += o[U.ob.ord[i]].regions;
+		for (j = 0; j < ON; j++)
+			t[j] = sat_add(t[j], o[U.ob.ord[i]].f[j]);
+	}
+	if (topn && topn < n)
+		n = topn;
+	if (fmt == FMT_PROM) {
+		for (j = 0; j < ON + 1u + (view == V_LIST); j++) {
+			e = name + 7;
+			memcpy(name, "object_", 7);
+			if (j < ON) {
+				for (x = pr_key(okey[j]); *x; x++)
+					*e++ = *x >= 'A' && *x <= 'Z' ? *x + 32 : *x;
+				memcpy(e, "_bytes", 7);
+			} else {
+				x = j == ON ? "regions" : "processes";
+				memcpy(e, x, strlen(x) + 1);
+			}
+			p_type(name, "gauge", "An object's mappings (smaps-rollup -M, -l in the README).");
+			for (i = 0; i < n; i++) {
+				const struct obj *b = &o[U.ob.ord[i]];
+				p_start(name);
+				if (view == V_MAP)
+					p_labu("pid", cur.pid);
+				p_labc("kind", nth(PK_NAMES, b->kind));
+				p_lab("object", U.ob.pool + b->name, b->nlen);
+				if (view == V_MAP)
+					p_labc("shared", b->shared ? "true" : "false");
+				p_u64(j < ON ? b->f[j] : j == ON ? b->regions : b->procs);
+			}
+		}
+		for (j = 2; view == V_LIST && j < 6; j++) {
+			p_type(nth(sprom, j - 2), "gauge", "A SysV shared memory segment (/proc/sysvipc/shm).");
+			sysv(j);
+		}
+		return;
+	}
+	if (fmt == FMT_TABLE) {
+		for (i = 0; i < ON; i++)
+			if (OMASK >> i & 1) {
+				x = nth(ohdr, i);
+				out_c(fo, ' ');
+				out_pad(fo, strlen(x), 8);
+				out_s(fo, x);
+			}
+		out_s(fo, view == V_MAP ? " REGIONS M KIND        OBJECT\n" : "  PROCS REGIONS KIND        OBJECT\n");
+		for (i = 0; i < n; i++)
+			oemit(&o[U.ob.ord[i]]);
+		ofigs(t);
+		if (view == V_LIST)
+			onum(0, tot[0], 6);
+		onum(0, reg, 7);
+		out_s(fo, view == V_MAP ? "   " : " ");
+		covline();
+		if (view == V_LIST)
+			sysv(0);
+		return;
+	}
+	t_obj(0);
+	if (view == V_MAP) {
+		t_u64("pid", cur.pid);
+		t_cstr("name", cur.name);
+	}
+	t_arr("objects");
+	for (i = 0; i < n; i++)
+		oemit(&o[U.ob.ord[i]]);
+	t_end();
+	t_obj("total");
+	if (view == V_LIST)
+		t_u64("processes", tot[0]);
+	t_u64("regions", reg);
+	ofigs(t);
+	t_end();
+	if (view == V_LIST) {
+		t_arr("sysv");
+		sysv(0);
+		t_end();
+	}
+	jcounts("coverage", covname, cov, C_N);
+	jcounts("overflow", ovfname, ovf, O_N);
+	t_done();
+}
+
 /* The process tree of the kept rows: ord in pre-order, children by subtree
  * PSS; a process whose parent is not kept is a root.  Recursion depth is
  * at most SR_MAX_ROWS small frames. */
@@ -569,7 +1082,7 @@ static void tree(void)
 	for (i = 0; i < nrows; i++) {
 		tix[i] = i;
 		for (j = 0; j < nrows; j++)
-			if (j != i && rows[j].pid == rows[i].ppid) {
+			if (j != i && U.row[j].pid == U.row[i].ppid) {
 				for (a = j; a != NIL && a != i; a = par[a])
 					;
 				if (a == NIL)   /* no cycle in a hostile capture */
@@ -579,7 +1092,7 @@ static void tree(void)
 	}
 	for (i = 0; i < nrows; i++)
 		for (a = i; a != NIL; a = par[a])
-			add(gs.sub[a], &rows[i]);
+			add(gs.sub[a], &U.row[i]);
 	isort(tix, nrows, tcmp);
 	walk(NIL, 0);
 }
@@ -589,16 +1102,26 @@ static void tree(void)
 static void one(unsigned pid)
 {
 	unsigned i, w;
-	int k = read_proc(pid);
+	int k;
 	const char *g = cur.name;
 	char b[24];
 
+	if (pass1) {   /* -S: count the mappings of shared objects with swap */
+		if ((k = pdir(pid)) >= 0) {
+			maps(k, pid);
+			close(k);
+		}
+		return;
+	}
+	k = read_proc(pid);
 	if (k >= 0)
 		cov[k]++;
 	if (k != -1)
 		return;
 	cov[C_PROCS]++;
 	add(tot, &cur);
+	if (view >= V_MAP)
+		return;
 	if (group == G_USER)
 		g = uname(cur.uid, b);
 	if (group == G_CAT)
@@ -613,15 +1136,15 @@ static void one(unsigned pid)
 		return;
 	}
 	if (nrows < cap) {
-		rows[nrows++] = cur;
+		U.row[nrows++] = cur;
 		return;
 	}
 	cov[C_DROPPED]++;   /* keep the top rows: replace the last one */
 	for (w = 0, i = 1; i < nrows; i++)
-		if (cmp(&rows[i], &rows[w]) > 0)
+		if (cmp(&U.row[i], &U.row[w]) > 0)
 			w = i;
-	if (nrows && cmp(&cur, &rows[w]) < 0)
-		rows[w] = cur;
+	if (nrows && cmp(&cur, &U.row[w]) < 0)
+		U.row[w] = cur;
 }
 
 static int scan(void)
@@ -720,6 +1243,21 @@ static int options(int argc, char **argv)
 		case O_UNSORTED:
 			stream = 1;
 			break;
+		case 'S':
+			view = V_SWAP;
+			break;
+		case 'M':
+			if (cli_u64("-M", p, &v) || !v || v > 0x7fffffff)
+				goto bad;
+			mpid = v;
+			view = V_MAP;
+			break;
+		case 'l':
+			view = V_LIST;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
 		}
 	}
 	if (st.ind < argc) {
@@ -728,10 +1266,25 @@ static int options(int argc, char **argv)
 	}
 	if (nrules && !group)
 		group = G_CAT;
+	if (view == V_MAP) {
+		pids[0] = mpid;
+		npids = 1;
+	}
+	if (view >= V_MAP)
+		group = 0;
+	verbose &= view == V_LIST;
 	return 0;
 bad:
 	mb_warn(p, "bad value");
 	return cli_usage_error(usage);
+}
+
+static void owarn(void)
+{
+	int i;
+	for (i = 0; i < O_N; i++)
+		if (ovf[i])
+			warnn(ovf[i], nth(ovfname, i), "beyond a bound of the mapping views (see the README)");
 }
 
 int smaps_rollup_main(int argc, char **argv)
@@ -750,6 +1303,34 @@ int smaps_rollup_main(int argc, char **argv)
 			return mb_fail(user_arg, "no such user");
 	}
 	meminfo_read(&mi);
+	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
+		pass1 = 1;
+		i = npids;
+		npids = 0;
+		rc = scan();
+		npids = i;
+		pass1 = 0;
+		if (rc)
+			return rc;
+	}
+	if (view >= V_MAP) {
+		tmpfs_read();
+		memcpy(U.ob.pool, "(other objects)", pused = 15);
+		U.ob.o[SR_MAX_OBJS].kind = PK_OTHER;
+		U.ob.o[SR_MAX_OBJS].nlen = 15;
+		if ((rc = scan()))
+			return rc;
+		if (view == V_MAP && !cov[C_PROCS])
+			return mb_fail("no matching process", 0);
+		if (merr && view == V_MAP) {
+			char b[40] = "/proc/";
+			memcpy(b + 6 + u64_str(b + 6, mpid), "/smaps", 7);
+			return mb_fail_errno(b, merr);
+		}
+		objects();
+		owarn();
+		return 0;
+	}
 	stream = fmt != FMT_PROM && group != G_TREE &&
 	         (stream || (key == K_PID && !rev && !npids && rd_live()));
 	cap = topn && (topn < SR_MAX_ROWS || stream) ? topn : stream ? -1u : SR_MAX_ROWS;
@@ -773,12 +1354,13 @@ int smaps_rollup_main(int argc, char **argv)
 		if (group == G_TREE)
 			tree();
 		for (i = 0; i < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group >= G_USER); i++)
-			emit(&rows[ord[i]], dep[i], group == G_TREE ? gs.sub[ord[i]] : 0);
+			emit(&U.row[ord[i]], dep[i], group == G_TREE ? gs.sub[ord[i]] : 0);
 	}
+	owarn();
 	if (cov[C_DROPPED] && !stream && (!topn || topn > SR_MAX_ROWS))
-		warnn(cov[C_DROPPED], "not listed: more than SR_MAX_ROWS; counted in the totals");
+		warnn(cov[C_DROPPED], "processes", "not listed: more than SR_MAX_ROWS; counted in the totals");
 	if (cov[C_OTHER])
-		warnn(cov[C_OTHER], "grouped as (other): more than SR_MAX_GROUPS groups");
+		warnn(cov[C_OTHER], "processes", "grouped as (other): more than SR_MAX_GROUPS groups");
 	if (group >= G_USER) {
 		for (i = 0; i <= ngrp; i++)
 			gord[i] = i;
@@ -807,10 +1389,9 @@ int smaps_rollup_main(int argc, char **argv)
 			}
 			t_end();
 		}
-		t_obj("coverage");
-		for (i = 0; i < C_N; i++)
-			t_u64(nth(covname, i), cov[i]);
-		t_end();
+		jcounts("coverage", covname, cov, C_N);
+		if (view)
+			jcounts("overflow", ovfname, ovf, O_N);
 		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
 		t_done();
 	}

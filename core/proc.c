@@ -140,3 +140,60 @@ size_t pr_cmdline(char *buf, size_t len)
 			buf[i] = ' ';
 	return len;
 }
+
+int pr_maphdr(const char *s, size_t n, struct pr_map *m)
+{
+	const char *p = s, *e = s + n, *f;
+	size_t l, i;
+	uint32_t v = 0, maj = 0;
+	int k;
+
+	/* five fields; "Key: N kB" and "VmFlags: rd wr" lines fail at the
+	 * second or the fifth */
+	for (k = 0; k < 5; k++) {
+		if (!sc_field(&p, e, &f, &l))
+			return 0;
+		if (k == 1 && (l != 4 || (f[3] != 's' && f[3] != 'p')))
+			return 0;
+		if (k == 1)
+			m->shared = f[3] == 's';
+		for (i = 0; k == 3 && i < l; i++) {   /* major:minor, hex */
+			unsigned d = (unsigned)(f[i] - '0'), x = (unsigned)((f[i] | 32) - 'a');
+			d = d < 10 ? d : x < 6 ? x + 10 : 99;
+			if (f[i] == ':' && !maj)
+				maj = v | 1u << 31, v = 0;
+			else if (d > 15 || v >> 16)
+				return 0;
+			else
+				v = v << 4 | d;
+		}
+	}
+	if (!maj || maj << 1 >> 1 > 0xfff || sc_u64_all(f, l, &m->ino) != SC_OK)
+		return 0;
+	m->dev = maj << 20 | v;
+	m->path = sc_blank(p, e);
+	m->plen = e - m->path;
+	return 1;
+}
+
+int pr_mapkind(const struct pr_map *m, int tmpfs)
+{
+	/* prefixes in the order they are tried, each after its kind */
+	static const char pre[] =
+		"\5[anon_shmem:\0\4[anon:\0\1[heap]\0\2[stack\0\3[\0"
+		"\5/dev/zero (deleted)\0\11/memfd:\0\12/SYSV\0";
+	static const char del[] = " (deleted)";
+	const char *p = m->path, *k;
+	size_t n = m->plen, l;
+
+	if (!n)
+		return m->ino ? PK_FILE : PK_ANON;
+	for (k = pre; *k; k += l + 2) {
+		l = strlen(k + 1);
+		if (n >= l && !memcmp(p, k + 1, l))
+			return *k;
+	}
+	if (tmpfs)
+		return PK_TMPFS;
+	return n >= sizeof del - 1 && !memcmp(p + n - (sizeof del - 1), del, sizeof del - 1) ? PK_DELETED : PK_FILE;
+}

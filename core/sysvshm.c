@@ -56,3 +56,33 @@ int shm_read(struct shm_tot *t)
 	close(fd);
 	return k;
 }
+
+int shm_next(struct shm_it *it, uint64_t *v)
+{
+	const char *s, *p, *f;
+	size_t n, fl;
+	int k, i, j, got;
+
+	while ((k = rd_line(it->r, &s, &n)) > 0) {
+		memset(v, 0, it->n * sizeof *v);
+		for (got = 0, p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
+			for (j = 0; j < it->n; j++)
+				if (!it->have ? sc_eq(f, fl, it->col[j]) && (it->idx[j] = i, 1) :
+				    (it->have >> j & 1) && it->idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
+					got |= 1 << j;
+		if (!it->have) {
+			if (!(got & 1))
+				return -EINVAL;
+			it->have = got;
+		} else if (got == it->have) {
+			return 1;
+		} else {
+			it->bad += n > 0;
+		}
+	}
+	if (!it->have)
+		return k < 0 ? k : -EINVAL;
+	it->bad += it->r->skipped;
+	it->r->skipped = 0;
+	return k;
+}

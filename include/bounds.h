@@ -41,4 +41,11 @@
 #define VM_MAX_FIELDS      32  /* counters sampled (-f) */
 #define VM_MAX_WINDOW     100  /* periods of the recent rate (-w); the ring keeps one sample more */
 
+/* smaps-rollup mapping views (-S, -M, -l) */
+#define SR_MAX_OBJS       256  /* objects of -M/-l; more fold into "(other objects)" */
+#define SR_OBJ_POOL     12288  /* bytes of object names (paths) kept; beyond: names cut */
+#define SR_MAX_CONSUMERS    3  /* -l -v: top processes kept per object */
+#define SR_MAX_TMPFS       64  /* tmpfs mounts whose files are told apart (kind tmpfs) */
+#define SR_MAX_SWAPOBJ    256  /* -S: shared objects with swap whose mappings are counted */
+
 #endif

@@ -19,4 +19,19 @@ struct shm_tot {
 int shm_parse(struct rd_lines *r, struct shm_tot *t);
 /* /proc/sysvipc/shm under the root. */
 int shm_read(struct shm_tot *t);
+
+/* Segment by segment: the columns named col[0..n) (n <= 8; the header must
+ * name col[0]) of each line into v[0..n).  Zero the struct, set r, col and
+ * n, then call until it returns 0 (the end), -errno, or -EINVAL (no col[0]
+ * in the header).  After the header, bit i of have says the header names
+ * col[i] (its v[i] is 0 otherwise); lines that lack one of those columns
+ * are counted in bad, as are lines too long for the reader. */
+struct shm_it {
+	struct rd_lines *r;
+	const char *const *col;
+	int n, have;
+	int idx[8];
+	unsigned long bad;
+};
+int shm_next(struct shm_it *it, uint64_t *v);
 #endif

@@ -1,5 +1,7 @@
 /* pr_: smaps_rollup, smaps, status and cmdline parsing on real and hostile
- * text; glob matching (fnm_); user names from passwd (pw_). */
+ * text; smaps header lines and their kinds; glob matching (fnm_); user
+ * names from passwd (pw_); SysV segments one by one (shm_next). */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,6 +10,7 @@
 #include "passwd.h"
 #include "proc.h"
 #include "rd.h"
+#include "sysvshm.h"
 
 static const char roll[] =
 	"00400000-7ffc69224000 ---p 00000000 00:00 0                              [rollup]\n"
@@ -95,6 +98,119 @@ int main(void)
 		unsigned long u = 0;
 		CHECK("passwd name to uid", !pw_uid("nobody", &u) && u == 65534);
 		CHECK("passwd unknown name", pw_uid("mallory", &u) == -1);
+	}
+	{
+		/* smaps header lines (real ones from the sr-views capture), then
+		 * key lines and hostile ones that must not pass as headers */
+		static const struct { const char *s; int ok, kind; uint32_t dev; uint64_t ino; int sh; const char *path; } h[] = {
+			{ "7fc7c42f7000-7fc7c4af7000 rw-s 00000000 00:01 1097361                    /dev/zero (deleted)",
+			  1, PK_SHANON, 1, 1097361, 1, "/dev/zero (deleted)" },
+			{ "55d94fb1e000-55d94fb20000 r--p 00000000 fe:00 247498                     /usr/bin/head",
+			  1, PK_FILE, 0xfe << 20, 247498, 0, "/usr/bin/head" },
+			{ "7fa77def5000-7fa77def9000 rw-s 00000000 00:1b 3                          /dev/shm/sr-fixture",
+			  1, PK_TMPFS, 0x1b, 3, 1, "/dev/shm/sr-fixture" },
+			{ "7fa77dce3000-7fa77dce9000 rw-s 00000000 00:01 4                          /SYSV00000000 (deleted)",
+			  1, PK_SYSV, 1, 4, 1, "/SYSV00000000 (deleted)" },
+			{ "7fa77de5c000-7fa77de64000 rw-s 00000000 00:01 176739                     /memfd:a b (deleted)",
+			  1, PK_MEMFD, 1, 176739, 1, "/memfd:a b (deleted)" },
+			{ "7fa77dce9000-7fa77dceb000 r--p 00000000 fe:00 15040514                   /var/tmp/x (deleted)",
+			  1, PK_DELETED, 0xfe << 20, 15040514, 0, "/var/tmp/x (deleted)" },
+			{ "5633f000-56360000 rw-p 00000000 00:00 0                                  [heap]", 1, PK_HEAP, 0, 0, 0, "[heap]" },
+			{ "ffd0e000-ffd2f000 rw-p 00000000 00:00 0      [stack:1234]", 1, PK_STACK, 0, 0, 0, "[stack:1234]" },
+			{ "7ffd1000-7ffd3000 r-xp 00000000 00:00 0 [vdso]", 1, PK_SPECIAL, 0, 0, 0, "[vdso]" },
+			{ "7f00-7f01 rw-p 00000000 00:00 0 [anon:dalvik main]", 1, PK_NAMED, 0, 0, 0, "[anon:dalvik main]" },
+			{ "7f00-7f01 rw-s 00000000 00:01 9 [anon_shmem:x]", 1, PK_SHANON, 1, 9, 1, "[anon_shmem:x]" },
+			{ "7f2c1a000000-7f2c1a021000 rw-p 00000000 00:00 0 ", 1, PK_ANON, 0, 0, 0, "" },
+			{ "7f2c1a000000-7f2c1a021000 rw-p 00000000 00:00 0", 1, PK_ANON, 0, 0, 0, "" },
+			{ "7f2c-7f2d rw-p 0 103:fffff 1  /x", 1, PK_FILE, 0x103u << 20 | 0xfffff, 1, 0, "/x" },
+			{ "Rss:                1768 kB", 0, 0, 0, 0, 0, 0 },
+			{ "VmFlags: rd wr mr mw me ac", 0, 0, 0, 0, 0, 0 },
+			{ "7f2c-7f2d rw-x 0 00:00 0", 0, 0, 0, 0, 0, 0 },            /* neither s nor p */
+			{ "7f2c-7f2d rw-p 0 00:00 x", 0, 0, 0, 0, 0, 0 },            /* inode not a number */
+			{ "7f2c-7f2d rw-p 0 0000 1 /x", 0, 0, 0, 0, 0, 0 },          /* no ':' */
+			{ "7f2c-7f2d rw-p 0 1000:00 1 /x", 0, 0, 0, 0, 0, 0 },       /* major beyond 12 bits */
+			{ "7f2c-7f2d rw-p 0 00:100000 1 /x", 0, 0, 0, 0, 0, 0 },     /* minor beyond 20 bits */
+			{ "7f2c-7f2d rw-p 0 0g:00 1 /x", 0, 0, 0, 0, 0, 0 },
+			{ "7f2c-7f2d rw-p 0 00:00:00 1 /x", 0, 0, 0, 0, 0, 0 },
+			{ "7f2c-7f2d rw-p", 0, 0, 0, 0, 0, 0 },
+			{ "-", 0, 0, 0, 0, 0, 0 },
+			{ "", 0, 0, 0, 0, 0, 0 },
+		};
+		struct pr_map m;
+		unsigned i;
+		int tm;
+		for (i = 0; i < sizeof h / sizeof *h; i++) {
+			int ok = pr_maphdr(h[i].s, strlen(h[i].s), &m);
+			tm = h[i].kind == PK_TMPFS;
+			if (!h[i].ok) {
+				CHECK("smaps header: not a header line is refused", !ok);
+				continue;
+			}
+			CHECK("smaps header parses", ok);
+			if (!ok)
+				continue;
+			CHECK_EQ("smaps header device", m.dev, h[i].dev);
+			CHECK_EQ("smaps header inode", m.ino, h[i].ino);
+			CHECK_EQ("smaps header shared", m.shared, h[i].sh);
+			CHECK("smaps header path (blanks kept, padding dropped)",
+			      m.plen == strlen(h[i].path) && !memcmp(m.path, h[i].path, m.plen));
+			CHECK_EQ("smaps header kind", pr_mapkind(&m, tm), h[i].kind);
+		}
+		pr_maphdr(h[1].s, strlen(h[1].s), &m);
+		CHECK_EQ("a file on a tmpfs mount is tmpfs", pr_mapkind(&m, 1), PK_TMPFS);
+		pr_maphdr(h[5].s, strlen(h[5].s), &m);
+		CHECK_EQ("a deleted file on tmpfs is tmpfs", pr_mapkind(&m, 1), PK_TMPFS);
+		pr_maphdr(h[0].s, strlen(h[0].s), &m);
+		CHECK_EQ("shared anonymous memory is that, on any device", pr_mapkind(&m, 1), PK_SHANON);
+		{
+			static const char kn[] = PK_NAMES;
+			CHECK("the kind names end with other", !strcmp(kn + sizeof kn - 6, "other"));
+		}
+	}
+	{
+		/* the Size key of smaps, not a rollup key */
+		static struct pr_mem mm;
+		pr_line(&mm, "Size:               8192 kB", 27, 0, PR_NK);
+		CHECK_EQ("smaps Size in bytes", mm.v[PR_Size], 8192ull * 1024);
+		pr_rollup("Size: 4 kB\n", 11, &mm);
+		CHECK("Size is no rollup key", !PR_HAS(&mm, PR_Size));
+	}
+	{
+		/* /proc/sysvipc/shm segment by segment: the 6.18 header, an old
+		 * kernel's without rss and swap, a garbled line */
+		static const char *const col[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
+		static const char t[] =
+			"       key      shmid perms                  size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime                   rss                  swap\n"
+			"         0          6   600                 24576  3631  3631      1     0     0     0     0 1795308336          0 1795308336                 24576                     0\n"
+			"         0          7   600                 12288  3631     0      0  1000     0     0     0          0          0 1795308336                     0                  4096\n"
+			"garbage\n";
+		static const char old[] =
+			"       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime\n"
+			"         0      32768   600     524288  4168  4170      2  1000  1000  1000  1000 1300000000          0 1300000000\n";
+		struct rd_lines r;
+		struct shm_it it = { .r = &r, .col = col, .n = 6 };
+		uint64_t v[6];
+		rd_lines_mem(&r, t, sizeof t - 1);
+		CHECK_EQ("shm_next: first segment", shm_next(&it, v), 1);
+		CHECK("shm_next: id, uid, nattch, size, rss, swap", v[0] == 6 && v[1] == 0 && v[2] == 1 && v[3] == 24576 && v[4] == 24576 && v[5] == 0);
+		CHECK_EQ("shm_next: the header has every column", it.have, 63);
+		CHECK_EQ("shm_next: second segment", shm_next(&it, v), 1);
+		CHECK("shm_next: second's uid and swap", v[0] == 7 && v[1] == 1000 && v[5] == 4096);
+		CHECK_EQ("shm_next: end", shm_next(&it, v), 0);
+		CHECK_EQ("shm_next: the garbled line is counted", it.bad, 1ul);
+		memset(&it, 0, sizeof it);
+		it.r = &r;
+		it.col = col;
+		it.n = 6;
+		rd_lines_mem(&r, old, sizeof old - 1);
+		CHECK_EQ("shm_next: old kernel segment", shm_next(&it, v), 1);
+		CHECK("shm_next: old kernel has no rss, swap", it.have == 15 && v[0] == 32768 && v[3] == 524288 && !v[4]);
+		memset(&it, 0, sizeof it);
+		it.r = &r;
+		it.col = col;
+		it.n = 6;
+		rd_lines_mem(&r, "a b c\n1 2 3\n", 12);
+		CHECK_EQ("shm_next: no shmid column", shm_next(&it, v), -EINVAL);
 	}
 	return t_end_all();
 }
