@@ -53,12 +53,12 @@ static const char fname[] = "size_limit\0inode_limit\0used\0inodes_used\0allocat
  * superblock (major:minor) is shown instead. */
 enum { M_POINT, M_ROOT, M_SOURCE, M_FSTYPE };
 static struct mt {
-	unsigned maj, min;
-	int alias;
+	dev_t dev;             /* major:minor */
 	uint64_t key;          /* the shown mount of a superblock has the least */
 	const char *s[4];      /* M_POINT .. M_FSTYPE, in pool */
-	unsigned have;
 	uint64_t lim[2];
+	int alias;
+	unsigned have;
 } mt[TD_MAX_MOUNTS];
 static unsigned nmt, mt_dropped;
 static char pool[TD_STR_POOL];
@@ -76,7 +76,8 @@ static unsigned nrs;
 
 static const char *types = "tmpfs";
 static uint64_t depth, top = 10;
-static int all, paths;
+static int all, paths, cache;
+static struct meminfo mi;   /* read once before the walks; all 0 when missing */
 
 /* The listing: level d keeps its entries at ent[(d-1) * top ...]. */
 static struct ent {
@@ -147,8 +148,7 @@ static int read_mounts(void)
 			mt_dropped++;
 			continue;
 		}
-		t->maj = m.major;
-		t->min = m.minor;
+		t->dev = makedev(m.major, m.minor);
 		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
 		/* one superblock: show the mount of the shortest root, then path */
 		t->key = (uint64_t)strlen(m.root) << 40 | (uint64_t)strlen(m.point) << 20 | nmt++;
@@ -163,7 +163,7 @@ static int read_mounts(void)
 	for (i = 0; i < nmt; i++) {
 		unsigned b = i;
 		for (j = 0; j < nmt; j++)
-			if (mt[j].maj == mt[i].maj && mt[j].min == mt[i].min && mt[j].key < mt[b].key)
+			if (mt[j].dev == mt[i].dev && mt[j].key < mt[b].key)
 				b = j;
 		mt[i].alias = b == i ? -1 : (int)b;
 	}
@@ -197,10 +197,10 @@ static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum
 
 /* Walk fd into w, keeping its largest entries at ent[base]; warn when
  * asked (the first walk of a tree, not the listing's walks again). */
-static void walk(struct wk *w, int fd, unsigned base, const char *warn)
+__attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, const char *warn)
 {
 	memset(w, 0, sizeof *w);
-	w->cache = rd_live();
+	w->cache = cache;
 	w->child = depth ? offer : 0;
 	lbase = base;
 	ln = lmore[0] = lmore[1] = 0;
@@ -225,12 +225,19 @@ static void measure(struct res *r)
 		r->err = mb_strerror(-r->fd);
 		return;
 	}
-	if (rd_live() && (fstat(r->fd, &sb) || sb.st_dev != makedev(m->maj, m->min))) {
+	if (rd_live() && (fstat(r->fd, &sb) || sb.st_dev != m->dev)) {
 		r->err = "hidden under another mount";
 		close(r->fd);
 		r->fd = -1;
 		return;
 	}
+	/* cachestat per file (1), or on a tmpfs with no swap slot in use
+	 * (SwapFree = SwapTotal, also 0; not known without meminfo) only
+	 * until it works (2): no tmpfs page is swapped out, every allocated one
+	 * is in RAM (on other types blocks are not pages in memory), and the
+	 * walk needs no open + cachestat + close per file */
+	cache = rd_live() << (MI_HAS(&mi, MI_SwapTotal) && MI_GET(&mi, MI_SwapFree) == MI_GET(&mi, MI_SwapTotal) &&
+	                      !strcmp(m->s[M_FSTYPE], "tmpfs"));
 	walk(&w, r->fd, 0, r->path);
 	memcpy(r->v + F_ALLOC, &w.tot, sizeof w.tot);
 	r->v[F_UNREAD] = w.unreadable + w.incomplete;
@@ -380,17 +387,14 @@ static const char sname[] = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swap
 
 static void shmem(void)
 {
-	struct meminfo mi;
 	struct shm_tot st;
 	uint64_t sv[S_N] = { 0 };
 	unsigned i, alloc = !rd_live(), have = 1 << S_TMPFS | 1 << S_HIDDEN;
 	const char *sysv = 0;
 
-	if (!meminfo_read(&mi)) {
-		have |= MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
-		sv[S_MEMINFO] = MI_GET(&mi, MI_Shmem);
-		sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
-	}
+	have |= MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
+	sv[S_MEMINFO] = MI_GET(&mi, MI_Shmem);
+	sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
 	for (i = 0; i < nrs; i++) {
 		const struct res *r = &rs[i];
 		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], "ramfs"))   /* ramfs: not Shmem */
@@ -456,8 +460,8 @@ static void output(int only_shmem)
 				sample("tmpfs_", nth(fname, f), FBYTES >> f & 1, !j++,
 				       "tmpfs-du figure, see membox tmpfs-du --help.");
 				p_labc("mount", mt[r->m].s[M_POINT]);
-				p_labu("major", mt[r->m].maj);
-				p_labu("minor", mt[r->m].min);
+				p_labu("major", major(mt[r->m].dev));
+				p_labu("minor", minor(mt[r->m].dev));
 				if (paths)
 					p_labc("path", r->path);
 				p_u64(r->v[f]);
@@ -559,6 +563,7 @@ int tmpfs_du_main(int argc, char **argv)
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
+	meminfo_read(&mi);
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct res *r = &rs[nrs++];
@@ -574,7 +579,7 @@ int tmpfs_du_main(int argc, char **argv)
 		for (i = 0; i < nmt; i++) {
 			const char *mp = mt[i].s[M_POINT];
 			size_t l = strlen(mp);
-			if (rd_live() ? sb.st_dev == makedev(mt[i].maj, mt[i].min) :
+			if (rd_live() ? sb.st_dev == mt[i].dev :
 			    l >= bl && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
 				bl = l;
 				r->m = mt[i].alias < 0 ? (int)i : mt[i].alias;

@@ -1,7 +1,11 @@
-/* The bounded tree walk (walk.h).  getdents64 fills one shared buffer; on
- * going down into a directory the parent's place is kept as the d_off of
- * that entry and the parent is lseek()ed back to it on the way up, so a
- * level costs an fd and a few words, not a buffer. */
+/* The bounded tree walk (walk.h).  getdents64 fills one shared buffer as a
+ * stack: each level reads into the part after its parent's listing, so on
+ * the way up the parent goes on where it was, without reading again (a
+ * directory of 20,000 subdirectories is listed once, not once per child).
+ * Levels whose listing would reach into the last WK_READ bytes read there,
+ * over each other; on the way up such a level lseek()s back to the d_off of
+ * the entry it went down into and reads again.  A level costs an fd and a
+ * few words. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -22,14 +26,18 @@ struct dent {
 	char name[];
 };
 
-static char dbuf[MB_DENTS_BUF];
+static char dbuf[MB_DENTS_BUF] __attribute__((aligned(8)));
+#define WK_READ (MB_DENTS_BUF / 4)   /* one read: three levels keep their listings */
+#define LAST (MB_DENTS_BUF - WK_READ)   /* where the deeper levels read, over each other */
 static uint64_t links[WK_MAX_LINKS];   /* open addressing; 0 is empty */
 static unsigned nlinks;
 static struct lvl {
 	int fd;
-	uint64_t ino;     /* of this directory, to find it again in its parent */
-	int64_t pos;      /* where the parent's listing goes on (d_off) */
-	uint64_t find;    /* after a re-open: skip entries up to this inode */
+	unsigned b, i, n;      /* its listing: dbuf[b..n), the next entry at i (kept
+	                          while a child is walked) */
+	uint64_t ino;          /* of this directory, to find it again in its parent */
+	int64_t pos;           /* where its listing goes on after the entry it went down into */
+	uint64_t find;         /* after a re-open: skip entries up to this inode */
 } lv[WK_MAX_FDS];
 
 /* 1 seen before, 0 remembered now, -1 table full (proportional) */
@@ -73,17 +81,25 @@ static void count(struct wk *w, const struct stat *sb, int dirfd, const char *na
 	else {
 		t->files++;
 		if (w->cache > 0 && sb->st_blocks) {   /* no blocks: nothing resident */
-			uint64_t r[2] = { 0, 0 }, c[5];
-			int f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-			if (f >= 0 && k == 1 && !syscall(SYS_CACHESTAT, f, r, c, 0)) {
-				uint64_t ps = getauxval(AT_PAGESZ);
-				t->resident = sat_add(t->resident, sat_mul(c[0], ps));
-				t->swapped = sat_add(t->swapped, sat_mul(c[3], ps));
+			uint64_t c[5], ps = 0;   /* the range (0, 0: all), then counts */
+			int f = -1;
+			c[0] = c[1] = c[3] = 0;
+			if (k == 1 && w->cache < 3 &&
+			    (f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) >= 0 &&
+			    !syscall(SYS_CACHESTAT, f, c, c, 0)) {
+				ps = getauxval(AT_PAGESZ);
+				w->cache |= w->cache >> 1;   /* 2: the kernel has cachestat, 3 */
 			} else if (f >= 0 && errno == ENOSYS) {
 				w->cache = 0;
+			} else if (k == 1 && w->cache > 1) {   /* nothing is swapped: every block is in RAM */
+				c[0] = (uint64_t)sb->st_blocks * 512;
+				ps = 1;
 			} else {
 				w->cache_gaps++;
 			}
+			/* pages x page size: no overflow, they were in memory */
+			t->resident = sat_add(t->resident, c[0] * ps);
+			t->swapped = sat_add(t->swapped, c[3] * ps);
 			if (f >= 0)
 				close(f);
 		}
@@ -118,75 +134,79 @@ int wk_walk(struct wk *w, int fd)
 	static char name[256];
 	struct wk_sum snap;
 	struct stat sb;
+	struct lvl *l = lv, *p;
 	unsigned long d = 0, lo = 0;   /* depth; lowest level still open */
-	int isdir = 0;
+	unsigned i = 0, n = 0;         /* the listing of level d: dbuf[l->b..n), next at i */
+	int isdir = 0, c;
 
-	if (fstat(fd, &sb) < 0)
+	/* an open file of its own: the caller's offset stays, and level 0
+	 * may be closed and re-opened like any other */
+	if ((l->fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 || fstat(l->fd, &sb) < 0)
 		return -errno;
 	memset(links, 0, sizeof links);
 	nlinks = 0;
 	w->dev = sb.st_dev;
-	count(w, &sb, fd, ".");
-	/* an open file of its own: the caller's offset stays, and level 0
-	 * may be closed and re-opened like any other */
-	if ((lv[0].fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return -errno;
-	lv[0].ino = sb.st_ino;
-	lv[0].find = 0;
+	count(w, &sb, l->fd, ".");
+	l->find = 0;   /* (its ino is not needed: level 0 is never left) */
+	l->b = 0;
 	for (;;) {
-		struct lvl *l = &lv[d % WK_MAX_FDS];
-		long n = syscall(SYS_getdents64, l->fd, dbuf, sizeof dbuf), i;
+		struct dent *e;
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			w->unreadable++;
-		if (n <= 0)
-			goto up;
-		for (i = 0; i < n;) {
-			struct dent *e = (struct dent *)(dbuf + i);
-			int c;
-			i += e->reclen;
-			if (e->name[0] == '.' && (!e->name[1] || (e->name[1] == '.' && !e->name[2])))
-				continue;
-			if (l->find) {
-				if (e->ino == l->find)
-					l->find = 0;
-				continue;
-			}
-			if (fstatat(l->fd, e->name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
-				miss(w);
-				continue;
-			}
-			if (sb.st_dev != w->dev) {
-				w->mounts++;
-				continue;
-			}
-			if (!d) {
-				snap = w->tot;
-				isdir = S_ISDIR(sb.st_mode);
-				memcpy(name, e->name, strlen(e->name) + 1);
-			}
-			count(w, &sb, l->fd, e->name);
-			if (S_ISDIR(sb.st_mode)) {
-				c = openat(l->fd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-				if (c >= 0) {
-					l->pos = e->off;
-					if (++d - lo >= WK_MAX_FDS)
-						close(lv[lo++ % WK_MAX_FDS].fd);
-					l = &lv[d % WK_MAX_FDS];
-					l->fd = c;
-					l->ino = sb.st_ino;
-					l->find = 0;
-					if (d > w->depth)
-						w->depth = d;
-					goto next;
-				}
-				miss(w);
-			}
-			if (!d)
-				child(w, &snap, name, isdir);
+		if (i >= n) {
+			/* no EINTR: a signal either ends membox or restarts */
+			long r = syscall(SYS_getdents64, l->fd, dbuf + l->b, WK_READ);
+			if (r < 0)
+				w->unreadable++;
+			if (r <= 0)
+				goto up;
+			i = l->b;
+			n = i + r;
 		}
+		e = (struct dent *)(dbuf + i);
+		i += e->reclen;
+		if (e->name[0] == '.' && (!e->name[1] || (e->name[1] == '.' && !e->name[2])))
+			continue;
+		if (l->find) {
+			if (e->ino == l->find)
+				l->find = 0;
+			continue;
+		}
+		if (fstatat(l->fd, e->name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+			miss(w);
+			continue;
+		}
+		if (sb.st_dev != w->dev)   /* a mount: not ours (du -x) */
+			continue;
+		if (!d) {
+			snap = w->tot;
+			isdir = S_ISDIR(sb.st_mode);
+			memcpy(name, e->name, strlen(e->name) + 1);
+		}
+		count(w, &sb, l->fd, e->name);
+		if (S_ISDIR(sb.st_mode)) {
+			c = openat(l->fd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (c >= 0) {
+				l->pos = e->off;
+				l->i = i;
+				l->n = n;
+				if (n > LAST)   /* the child's listing goes after ours, or in the last part */
+					n = LAST;
+				if (++d - lo >= WK_MAX_FDS)
+					close(lv[lo++ % WK_MAX_FDS].fd);
+				l = &lv[d % WK_MAX_FDS];
+				l->fd = c;
+				l->ino = sb.st_ino;
+				l->find = 0;
+				l->b = i = n;
+				if (d > w->depth)
+					w->depth = d;
+				continue;
+			}
+			miss(w);
+		}
+	done:
+		if (!d)
+			child(w, &snap, name, isdir);
 		continue;
 	up:
 		if (l->find)   /* the directory we came from is gone */
@@ -195,8 +215,10 @@ int wk_walk(struct wk *w, int fd)
 			close(l->fd);
 			return 0;
 		}
+		p = &lv[(d - 1) % WK_MAX_FDS];
+		i = p->i;
+		n = p->n;
 		if (d - 1 < lo) {
-			struct lvl *p = &lv[(d - 1) % WK_MAX_FDS];
 			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (f < 0 || fstat(f, &sb) < 0 || sb.st_dev != w->dev) {
 				if (f >= 0)
@@ -208,15 +230,16 @@ int wk_walk(struct wk *w, int fd)
 			p->fd = f;
 			p->ino = sb.st_ino;
 			p->find = l->ino;
+			i = n;   /* read it from the start; its slot's b is free */
 			lo = d - 1;
 			w->reopened++;
-		} else {
-			struct lvl *p = &lv[(d - 1) % WK_MAX_FDS];
+		} else if (n > LAST) {   /* its listing reached the last part: overwritten */
 			lseek(p->fd, p->pos, SEEK_SET);
+			i = n;
 		}
 		close(l->fd);
-		if (!--d)
-			child(w, &snap, name, isdir);
-	next:;
+		l = p;
+		d--;
+		goto done;
 	}
 }

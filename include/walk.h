@@ -2,7 +2,7 @@
  * it: every inode's st_blocks x 512 (allocated) and st_size (logical), a
  * hard-linked inode once, directories included; never a symlink followed,
  * never another device entered.  Memory does not grow with the number of
- * files or the depth: one getdents64 buffer, WK_MAX_FDS open directories
+ * files or the depth: one getdents64 buffer (MB_DENTS_BUF), WK_MAX_FDS open directories
  * (deeper levels re-open their parent through ".." and find their place
  * again by inode number), WK_MAX_LINKS remembered hard-linked inodes. */
 #ifndef MB_WALK_H
@@ -17,8 +17,12 @@ struct wk_sum {
 #define WK_NSUM 7
 
 struct wk {
-	int cache;          /* in: measure regular files with cachestat(2) (6.5+);
-	                       out: 0 when the kernel lacks it */
+	int cache;          /* in: 1 measure regular files with cachestat(2) (6.5+);
+	                       2 the caller knows the tree is shmem (tmpfs) and no
+	                       swap is in use, so every block is in RAM: resident
+	                       is st_blocks x 512 of each regular file, cachestat
+	                       only asked until it worked once (then 3);
+	                       out: 0 when the kernel lacks cachestat */
 	/* called when an entry of the walk root is done, with its subtree */
 	void (*child)(struct wk *w, const char *name, int isdir, const struct wk_sum *s);
 	struct wk_sum tot;
@@ -28,7 +32,6 @@ struct wk {
 	unsigned long links_over;  /* hard links counted proportionally: table full */
 	unsigned long reopened;    /* directories re-opened through ".." (deeper than WK_MAX_FDS) */
 	unsigned long depth;       /* deepest level reached (root = 0) */
-	unsigned long mounts;      /* entries on another device, skipped */
 	int incomplete;            /* a ".." re-open failed: the rest was not walked */
 	dev_t dev;
 };

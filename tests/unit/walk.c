@@ -1,12 +1,17 @@
 /* The bounded walk: counts, hard links once, symlinks not followed, a
  * chain deeper than WK_MAX_FDS (re-opened through ".."), the per-entry
- * callback of the root, vanished and unreadable entries. */
+ * callback of the root, vanished and unreadable entries; a wide directory
+ * and levels with listings larger than one read (the listing stack of
+ * walk.c, kept or read again); resident from cachestat (cache 1) against
+ * the test's own cachestat per file, and from st_blocks (cache 2). */
 #include "t.h"
 #include "walk.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 static unsigned long nchild, child_files;
 
@@ -27,6 +32,84 @@ static void put(int dfd, const char *name, int size)
 			size = 0;
 		close(fd);
 	}
+}
+
+/* "<pre><i>" padded with x to 40 characters: listings of ~64 bytes an entry */
+static const char *nm(const char *pre, int i)
+{
+	static char b[48];
+	size_t n = strlen(pre);
+	memcpy(b, pre, n);
+	b[n++] = '0' + i / 100 % 10;
+	b[n++] = '0' + i / 10 % 10;
+	b[n++] = '0' + i % 10;
+	while (n < 40)
+		b[n++] = 'x';
+	b[n] = 0;
+	return b;
+}
+
+/* sum of st_size of dfd and its directories one level down (wide/),
+ * or of its directory chain a, z, m... (stack/) */
+static uint64_t sb_size_sum(int dfd)
+{
+	struct stat sb;
+	uint64_t s = 0;
+	int i;
+	fstat(dfd, &sb);
+	s += sb.st_size;
+	for (i = 0; i < 300; i++)
+		if (!fstatat(dfd, nm("d", i), &sb, 0))
+			s += sb.st_size;
+	return s;
+}
+
+static uint64_t sb_size_dirs(int dfd)
+{
+	struct stat sb;
+	uint64_t s = 0;
+	int d = dup(dfd), e;
+	while (d >= 0) {
+		fstat(d, &sb);
+		s += sb.st_size;
+		if (!fstatat(d, "a", &sb, 0))
+			s += sb.st_size;
+		if (!fstatat(d, "z", &sb, 0))
+			s += sb.st_size;
+		e = openat(d, "m", O_RDONLY | O_DIRECTORY);
+		close(d);
+		d = e;
+	}
+	return s;
+}
+
+/* The test's own sums over the regular files directly in dfd (no hard
+ * links there): st_blocks x 512, and cachestat's cached pages x page size
+ * (-1 when the kernel, or qemu-user, has no cachestat). */
+static void own(int dfd, uint64_t *blocks, int64_t *cached)
+{
+	static char buf[8192];
+	long n, i;
+	int d = openat(dfd, ".", O_RDONLY | O_DIRECTORY);
+
+	while (d >= 0 && (n = syscall(SYS_getdents64, d, buf, sizeof buf)) > 0)
+		for (i = 0; i < n; i += *(unsigned short *)(buf + i + 16)) {
+			const char *name = buf + i + 19;
+			struct stat sb;
+			uint64_t c[5] = { 0, 0 };
+			int f;
+			if (fstatat(d, name, &sb, AT_SYMLINK_NOFOLLOW) || !S_ISREG(sb.st_mode))
+				continue;
+			*blocks += sb.st_blocks * 512;
+			f = openat(d, name, O_RDONLY);
+			if (*cached >= 0 && !syscall(451, f, c, c, 0))
+				*cached += c[0] * sysconf(_SC_PAGESIZE);
+			else
+				*cached = -1;
+			close(f);
+		}
+	if (d >= 0)
+		close(d);
 }
 
 int main(void)
@@ -77,6 +160,100 @@ int main(void)
 	CHECK_EQ("walk again same result", (memset(&w, 0, sizeof w), wk_walk(&w, root), w.tot.files),
 	         2 + (WK_MAX_FDS * 3 + 9) / 10);
 	CHECK_EQ("walk bad fd", (memset(&w, 0, sizeof w), wk_walk(&w, -1)), -9);
+
+	/* wide: 300 subdirectories (one file each) between 300 files, ~38 KiB
+	 * of listing: each return from a subdirectory goes on in the kept
+	 * listing */
+	mkdirat(root, "wide", 0755);
+	d = openat(root, "wide", O_RDONLY | O_DIRECTORY);
+	for (i = 0; i < 300; i++) {
+		int e;
+		put(d, nm("f", i), 1 + i);
+		mkdirat(d, nm("d", i), 0755);
+		e = openat(d, nm("d", i), O_RDONLY | O_DIRECTORY);
+		put(e, "f", 7);
+		close(e);
+	}
+	memset(&w, 0, sizeof w);
+	w.child = child;
+	nchild = 0;
+	CHECK_EQ("walk wide rc", wk_walk(&w, d), 0);
+	CHECK_EQ("walk wide files", w.tot.files, 600);
+	CHECK_EQ("walk wide dirs", w.tot.dirs, 301);
+	CHECK_EQ("walk wide root entries", nchild, 600);
+	CHECK_EQ("walk wide logical: files and 301 directory sizes", w.tot.logical - (300 * 301 / 2 + 300 * 7),
+	         (uint64_t)sb_size_sum(d));
+	close(d);
+
+	/* stacked: 6 levels of 120 files and the directories a, m, z (a and z
+	 * hold one file, m is the next level): every listing is longer than a
+	 * read, levels 3 and deeper share the last part of the buffer and are
+	 * read again (lseek) after each subdirectory */
+	mkdirat(root, "stack", 0755);
+	d = openat(root, "stack", O_RDONLY | O_DIRECTORY);
+	k = dup(d);
+	for (i = 0; i < 6; i++) {
+		int j, e;
+		for (j = 0; j < 120; j++)
+			put(k, nm("s", j), 100);
+		mkdirat(k, "a", 0755);
+		mkdirat(k, "z", 0755);
+		e = openat(k, "a", O_RDONLY | O_DIRECTORY);
+		put(e, "f", 1);
+		close(e);
+		e = openat(k, "z", O_RDONLY | O_DIRECTORY);
+		put(e, "f", 1);
+		close(e);
+		if (i < 5) {
+			mkdirat(k, "m", 0755);
+			e = openat(k, "m", O_RDONLY | O_DIRECTORY);
+			close(k);
+			k = e;
+		}
+	}
+	close(k);
+	memset(&w, 0, sizeof w);
+	CHECK_EQ("walk stacked rc", wk_walk(&w, d), 0);
+	CHECK_EQ("walk stacked files", w.tot.files, 6 * 122);
+	CHECK_EQ("walk stacked dirs", w.tot.dirs, 1 + 5 + 12);
+	CHECK_EQ("walk stacked depth", w.depth, 6);
+	CHECK_EQ("walk stacked logical (files)", w.tot.logical - sb_size_dirs(d), 6 * (120 * 100 + 2));
+	close(d);
+
+	/* resident: cache 1 measures each file with cachestat; cache 2 (the
+	 * caller saw no swap in use) takes st_blocks x 512 once cachestat
+	 * worked (cache 3).  Against the test's own sums over wide/'s files. */
+	d = openat(root, "wide", O_RDONLY | O_DIRECTORY);
+	{
+		uint64_t blocks = 0;
+		int64_t cached = 0;
+		int e;
+		own(d, &blocks, &cached);
+		for (i = 0; i < 300; i++) {
+			e = openat(d, nm("d", i), O_RDONLY | O_DIRECTORY);
+			own(e, &blocks, &cached);
+			close(e);
+		}
+		memset(&w, 0, sizeof w);
+		w.cache = 1;
+		wk_walk(&w, d);
+		if (cached < 0) {
+			CHECK("walk cache 1 without cachestat: off", w.cache == 0);
+		} else {
+			CHECK_EQ("walk cache 1 resident = own cachestat", w.tot.resident, (uint64_t)cached);
+			CHECK("walk cache 1 kept, no gaps", w.cache == 1 && !w.cache_gaps && !w.tot.swapped);
+		}
+		memset(&w, 0, sizeof w);
+		w.cache = 2;
+		wk_walk(&w, d);
+		if (cached < 0) {
+			CHECK("walk cache 2 without cachestat: off", w.cache == 0);
+		} else {
+			CHECK_EQ("walk cache 2 resident = st_blocks x 512", w.tot.resident, blocks);
+			CHECK("walk cache 2 became 3, no gaps", w.cache == 3 && !w.cache_gaps && !w.tot.swapped);
+		}
+	}
+	close(d);
 	close(root);
 	{
 		/* remove the tree: rm -rf through the shell is simplest here */
