@@ -29,12 +29,12 @@ SPECS    := /usr/lib/$(MUSL)/musl-gcc.specs
 ARCH_CFLAGS_aarch64 := -mcmodel=tiny
 ARCH_CFLAGS_i686    := -mpreferred-stack-boundary=2 -Oz
 ARCH_CFLAGS_x86_64  := -Oz
+# whole-program optimisation in one partition: 3 KiB smaller on aarch64
+LTO      := -flto -flto-partition=one
 CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
             -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
             -fno-unwind-tables -fno-stack-protector -fno-ident -fno-pie \
             -DMB_VERSION='"$(VERSION)"' $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS)
-# whole-program optimisation in one partition: 3 KiB smaller on aarch64
-LTO      := -flto -flto-partition=one
 LDFLAGS  := -Os $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS) -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
