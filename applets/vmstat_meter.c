@@ -113,26 +113,45 @@ static int fields(char *s)
 	}
 }
 
-/* Lowest (k < 2) or highest figure of meminfo so far. */
-static void mem_put(unsigned k, int ok, uint64_t v)
+/* The meminfo keys of the memory figures. */
+static const unsigned char mik[6] = {
+	MI_MemAvailable, MI_MemFree, MI_SwapTotal, MI_SwapFree, MI_ActiveAnon, MI_InactiveAnon
+};
+
+/* vmstat (i 0), meminfo (1) or PSI (2) into vbuf: on the live kernel from
+ * an fd opened once, as a read at offset 0 makes a /proc file anew (an open
+ * and a close cost about as much as reading meminfo); in a captured tree
+ * opened each time, as a new file may have been renamed over the old one. */
+static long get(int i, const char *path, int *tr)
 {
-	if (ok && (!(mem_have >> k & 1) || (k < 2 ? v < mem[k] : v > mem[k]))) {
-		mem[k] = v;
-		mem_have |= 1u << k;
-	}
+	static int fd[3] = { -1, -1, -1 };
+
+	if (!rd_live())
+		return rd_file(path, vbuf, sizeof vbuf, tr);
+	if (fd[i] < 0)
+		fd[i] = rd_open(path, O_RDONLY);
+	return fd[i] < 0 ? fd[i] : rd_fd(fd[i], vbuf, sizeof vbuf, tr);
 }
 
-/* One sample: /proc/vmstat (one read into vbuf), meminfo, PSI.  base: it
- * is the new baseline.  -errno when /proc/vmstat cannot be read. */
+/* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
+ * open on the live kernel, where the wanted lines of vmstat and meminfo are
+ * looked for first where they were the last time.  In a captured tree, PSI
+ * goes through psi_read and meminfo also through meminfo_read, as in the
+ * other applets, for their diagnostics of a damaged file.  base: it is the
+ * new baseline.  -errno when /proc/vmstat cannot be read. */
 static long sample(int base)
 {
 	static int failed;
+	static unsigned short at[VM_MAX_FIELDS + 6];
 	struct meminfo m;
 	struct psi p;
+	const char *mn[6];
+	uint64_t mv[6], v;
+	unsigned char mh[6];
 	unsigned i;
-	int tr;
-	uint64_t now = mono_us(), sw;
-	long n = vmstat_read(vbuf, sizeof vbuf, &tr);
+	int tr, live = rd_live();
+	uint64_t now = mono_us();
+	long n = get(0, "/proc/vmstat", &tr);
 
 	if (n < 0) {
 		if (t0 && !failed++)
@@ -141,8 +160,9 @@ static long sample(int base)
 	}
 	if (tr && !truncated++)
 		mb_warn("/proc/vmstat", "longer than MB_FILE_MAX: the counters after it are missing");
-	vmstat_parse(vbuf, n, names, nf, val, have);
-	if (psi_read(&p))
+	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
+	if (live ? (n = get(2, "/proc/pressure/memory", &tr)) < 0 || psi_parse(vbuf, n, &p)
+	         : psi_read(&p))
 		memset(&p, 0, sizeof p);
 	have[nf] = p.some.have;
 	val[nf] = p.some.total;
@@ -170,14 +190,26 @@ static long sample(int base)
 		if (i < nf)
 			ring_c[rh][i] = ctr[i].count;
 	}
-	if (!meminfo_read(&m)) {
-		int hs = MI_HAS(&m, MI_SwapTotal) && MI_HAS(&m, MI_SwapFree);
-		sw = sat_sub(MI_GET(&m, MI_SwapTotal), MI_GET(&m, MI_SwapFree));
-		mem_put(0, MI_HAS(&m, MI_MemAvailable), MI_GET(&m, MI_MemAvailable));
-		mem_put(1, MI_HAS(&m, MI_MemFree), MI_GET(&m, MI_MemFree));
-		mem_put(2, hs, sw);
-		mem_put(3, hs && MI_HAS(&m, MI_ActiveAnon) && MI_HAS(&m, MI_InactiveAnon),
-		        sat_add(sat_add(MI_GET(&m, MI_ActiveAnon), MI_GET(&m, MI_InactiveAnon)), sw));
+	/* the values as meminfo_parse finds them; a captured file is also
+	 * parsed whole, for its diagnostics */
+	if (!live)
+		meminfo_read(&m);
+	if ((n = get(1, "/proc/meminfo", &tr)) < 0)
+		return 0;
+	for (i = 0; i < 6; i++)
+		mn[i] = meminfo_name(mik[i]);
+	vm_pick(vbuf, n, ':', mn, 6, mv, mh, live ? at + VM_MAX_FIELDS : 0);
+	/* 2: swap used, 3: anon + swap used; the lowest (0, 1) or highest */
+	mh[2] &= mh[3];
+	mv[2] = sat_sub(mv[2], mv[3]);
+	mh[3] = mh[2] & mh[4] & mh[5];
+	mv[3] = sat_add(sat_add(mv[4], mv[5]), mv[2]);
+	for (i = 0; i < 4; i++) {
+		v = mv[i];
+		if (mh[i] && (!(mem_have >> i & 1) || (i < 2 ? v < mem[i] : v > mem[i]))) {
+			mem[i] = v;
+			mem_have |= 1u << i;
+		}
 	}
 	return 0;
 }

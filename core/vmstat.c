@@ -1,38 +1,62 @@
 /* /proc/vmstat (counters, events or pages):
  *   pgmajfault 1234
- *   oom_kill 0                      (4.13+) */
+ *   oom_kill 0                      (4.13+)
+ * and the same lookup over /proc/meminfo ("MemFree:  1234 kB", kB). */
 #include <string.h>
 #include "vmstat.h"
-#include "rd.h"
 #include "sc.h"
+
+/* "name N" (sep ' ': blanks around name and number) or "Key: N [kB]"
+ * (sep ':', kB made bytes) from b to the line end e: 1 and the value. */
+static int one(const char *b, const char *e, const char *name, int sep, uint64_t *v)
+{
+	if (sep == ' ')
+		b = sc_blank(b, e);
+	while (*name && b < e && *b == *name)
+		b++, name++;
+	if (*name || b == e || (*b != sep && (sep != ' ' || *b != '\t')))
+		return 0;
+	b = sc_blank(b + 1, e);
+	if (sc_u64(&b, e, v) == SC_NONE)
+		return 0;
+	b = sc_blank(b, e);
+	if (sep == ':' && e - b >= 2 && b[0] == 'k' && b[1] == 'B') {
+		*v = sat_mul(*v, 1024);
+		b = sc_blank(b + 2, e);
+	}
+	return b == e;
+}
+
+/* Each name from its line of the last time (at), else from the start.  A
+ * sample of the live kernel looks at one line per name, not ~190 lines. */
+unsigned vm_pick(const char *buf, size_t len, int sep, const char *const *names,
+                 unsigned n, uint64_t *val, unsigned char *have, unsigned short *at)
+{
+	const char *end = buf + len, *b, *e;
+	unsigned i, found = 0;
+	size_t o;
+
+	for (i = 0; i < n; i++) {
+		o = at ? at[i] : 0;
+		if (o >= len || (o && buf[o - 1] != '\n'))
+			o = 0;
+		for (b = buf + o, have[i] = 0; (!have[i] || (sep == ':' && !at)) && b < end;
+		     b = o ? buf : e + 1, o = 0) {
+			if (!(e = memchr(b, '\n', end - b)))
+				e = end;
+			if (one(b, e, names[i], sep, val + i)) {
+				have[i] = 1;
+				if (at)
+					at[i] = b - buf;
+			}
+		}
+		found += have[i];
+	}
+	return found;
+}
 
 unsigned vmstat_parse(const char *buf, size_t len, const char *const *names,
                       unsigned n, uint64_t *val, unsigned char *have)
 {
-	const char *p = buf, *end = buf + len, *s, *name;
-	size_t ln, nl;
-	uint64_t v;
-	unsigned i, bad = 0, found = 0;
-	int rc;
-
-	memset(have, 0, n);
-	while (found < n && sc_line(&p, end, &s, &ln)) {
-		if (!sc_namenum(s, ln, &name, &nl, &v, &rc)) {
-			bad += ln > 0;
-			continue;
-		}
-		for (i = 0; i < n; i++)
-			if (!have[i] && sc_eq(name, nl, names[i])) {
-				val[i] = v;
-				have[i] = 1;
-				found++;
-				break;
-			}
-	}
-	return bad;
-}
-
-long vmstat_read(char *buf, size_t cap, int *trunc)
-{
-	return rd_file("/proc/vmstat", buf, cap, trunc);
+	return vm_pick(buf, len, ' ', names, n, val, have, 0);
 }

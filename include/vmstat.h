@@ -6,12 +6,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Look up n named counters in a vmstat buffer.  val[i] and have[i] (1 when
- * the kernel printed names[i]; an absent counter is not 0).  Returns the
- * number of lines that were not "name N". */
+/* Look up n named counters in a vmstat buffer: val[i] and have[i] (1 when
+ * the kernel printed names[i] on a "name N" line, the first such line; an
+ * absent counter is not 0).  Returns the number found. */
 unsigned vmstat_parse(const char *buf, size_t len, const char *const *names,
                       unsigned n, uint64_t *val, unsigned char *have);
-/* /proc/vmstat under the root into buf (one read): length or -errno;
- * *trunc when the file did not fit. */
-long vmstat_read(char *buf, size_t cap, int *trunc);
+/* The same lookup in "name N" lines (sep ' ', vmstat: the first line of a
+ * name counts) or "Key: N [kB]" lines (sep ':', meminfo: kB made bytes, the
+ * last line of a key counts, as in meminfo_parse).  at (or 0): per name, the
+ * offset of its line in the last buffer, looked at first and updated; only
+ * for a file that prints each name once, as the kernel does.  Returns the
+ * number found. */
+unsigned vm_pick(const char *buf, size_t len, int sep, const char *const *names,
+                 unsigned n, uint64_t *val, unsigned char *have, unsigned short *at);
 #endif

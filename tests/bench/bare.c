@@ -2,13 +2,20 @@
  * against: read the files, parse nothing.
  *   bare rollup     for every PID: status, cmdline, smaps_rollup
  *   bare smaps      for every PID: status, cmdline, smaps
- *   bare vmstat N   N reads of /proc/vmstat; prints CPU microseconds per read */
+ *   bare read N [-i US|-o] FILE...
+ *                   N rounds of one pread at offset 0 of each FILE (the fds
+ *                   kept open); -i US: each round at an absolute deadline US
+ *                   after the last (clock_nanosleep TIMER_ABSTIME, as a
+ *                   sampler wakes); -o: open, read to EOF and close each
+ *                   FILE every round instead.  Prints CPU microseconds
+ *                   (user + system) per round. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 static char buf[1 << 16];
@@ -27,13 +34,34 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "rollup";
 
-	if (!strcmp(mode, "vmstat")) {
-		long n = argc > 2 ? atol(argv[2]) : 10000, i;
+	if (!strcmp(mode, "read") && argc > 3) {
+		long n = atol(argv[2]), us = 0, i;
+		int f = 3, k, nf, fd[16], reopen = 0;
+		struct timespec t;
 		struct rusage ru;
-		int fd = open("/proc/vmstat", O_RDONLY);
-		for (i = 0; i < n; i++)
-			if (pread(fd, buf, sizeof buf, 0) < 0)
-				return 1;
+
+		if (!strcmp(argv[f], "-o"))
+			reopen = ++f;
+		else if (!strcmp(argv[f], "-i") && argc > 5)
+			us = atol(argv[f + 1]), f += 2;
+		for (nf = 0; f < argc && nf < 16; nf++)
+			if ((fd[nf] = open(argv[f++], O_RDONLY)) < 0)
+				return perror(argv[f - 1]), 1;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		for (i = 0; i < n; i++) {
+			if (us) {
+				t.tv_nsec += us * 1000;
+				t.tv_sec += t.tv_nsec / 1000000000;
+				t.tv_nsec %= 1000000000;
+				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, 0);
+			}
+			for (k = 0; k < nf; k++)
+				if (reopen) {
+					slurp(AT_FDCWD, argv[argc - nf + k]);
+				} else if (pread(fd[k], buf, sizeof buf, 0) < 0) {
+					return perror("pread"), 1;
+				}
+		}
 		getrusage(RUSAGE_SELF, &ru);
 		printf("%.2f\n", (ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec +
 		                  ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec) / n);
