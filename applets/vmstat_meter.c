@@ -133,6 +133,25 @@ static long get(int i, const char *path, int *tr)
 	return fd[i] < 0 ? fd[i] : rd_fd(fd[i], vbuf, sizeof vbuf, tr);
 }
 
+/* A captured vmstat (every sample) or the live one (at the baseline) is
+ * checked whole once: every line "name N", N within 2^64, no NUL, and a
+ * final newline.  The first damage is a warning naming the line. */
+static void vcheck(const char *b, long n)
+{
+	static int warned;
+	const char *p = b, *s, *nm;
+	size_t l, nl;
+	uint64_t v;
+	unsigned long ln = 0;
+	int rc;
+
+	while (!warned && sc_line(&p, b + n, &s, &l))
+		if (++ln, l && (!sc_namenum(s, l, &nm, &nl, &v, &rc) || rc == SC_OVF || memchr(s, 0, l)))
+			warned = 1, mb_warn_line("/proc/vmstat", ln, "not 'name N' (N below 2^64): the line is not used");
+	if (!warned && n && b[n - 1] != '\n')
+		warned = 1, mb_warn("/proc/vmstat", "file ends in the middle of a line");
+}
+
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
  * open on the live kernel, where the wanted lines of vmstat and meminfo are
  * looked for first where they were the last time.  In a captured tree, PSI
@@ -160,6 +179,8 @@ static long sample(int base)
 	}
 	if (tr && !truncated++)
 		mb_warn("/proc/vmstat", "longer than MB_FILE_MAX: the counters after it are missing");
+	if (!live || base)
+		vcheck(vbuf, n);
 	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
 	if (live ? (n = get(2, "/proc/pressure/memory", &tr)) < 0 || psi_parse(vbuf, n, &p)
 	         : psi_read(&p))
@@ -194,8 +215,11 @@ static long sample(int base)
 	 * parsed whole, for its diagnostics */
 	if (!live)
 		meminfo_read(&m);
-	if ((n = get(1, "/proc/meminfo", &tr)) < 0)
+	if ((n = get(1, "/proc/meminfo", &tr)) < 0) {
+		if (n != -ENOENT && !failed++)
+			mb_warn_errno("/proc/meminfo", -n);
 		return 0;
+	}
 	for (i = 0; i < 6; i++)
 		mn[i] = meminfo_name(mik[i]);
 	vm_pick(vbuf, n, ':', mn, 6, mv, mh, live ? at + VM_MAX_FIELDS : 0);
