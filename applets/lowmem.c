@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "margin.h"
 #include "meminfo.h"
+#include "mono.h"
 #include "out.h"
 #include "psi.h"
 #include "rd.h"
@@ -466,9 +467,7 @@ static void report(void)
 
 static uint64_t now_ms(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	return mono_us() / 1000;
 }
 
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */

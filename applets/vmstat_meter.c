@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include "cli.h"
 #include "meminfo.h"
+#include "mono.h"
 #include "out.h"
 #include "psi.h"
 #include "rate.h"
@@ -75,13 +76,6 @@ static uint64_t mem[4];
 static unsigned mem_have;
 static char **cmd;
 static int cmd_status = -1, quiet, lined;
-
-static uint64_t mono_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* -f A,B or +A,B, split in place (argv is ours to write). */
 static int fields(char *s)
