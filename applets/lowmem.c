@@ -95,13 +95,12 @@ __attribute__((noinline)) static uint64_t xmul(uint64_t a, uint64_t b) { return 
 __attribute__((noinline)) static uint64_t xadd(uint64_t a, uint64_t b) { return sat_add(a, b); }
 __attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return sat_sub(a, b); }
 
-/* A /proc/sys or sysfs number times mul into v[i]; its have bit. */
+/* A /proc/sys or sysfs number times mul into v[i]; its have bit (absent
+ * or damaged: 0; rd_nums says what the damage is). */
 static int num(const char *path, uint64_t mul, int i)
 {
-	uint64_t x;
-	if (rd_u64(path, &x))
+	if (rd_nums(path, &v[i], 1, mul) != 1)
 		return v[i] = 0, have &= ~(1ull << i), 0;
-	v[i] = xmul(x, mul);
 	return 1;
 }
 
@@ -117,15 +116,17 @@ static void margins(void)
 	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
 	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
 	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
+	if (len < 0)
+		rd_bad(LM "margin", len, 0);
 	if (len >= 0) {
 		k = mg_parse(b, len, mib, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			mb_warn(LM "margin", "garbled: default margins used");
+			rd_bad(LM "margin", -EINVAL, "garbled: default margins used");
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			mb_warn(LM "margin", "beyond LM_MAX_MARGINS: ignored");
+			rd_bad(LM "margin", -EINVAL, "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < nmargin; i++)
 			margin[i] = xmul(mib[i], MIB);
 		for (i = 0; i < nmargin && i < 2; i++)
@@ -142,17 +143,17 @@ static void swap(void)
 	unsigned i;
 	int k = sw_read(&sw), zram = !k && sw.nzram;
 
-	if (k && k != -ENOENT)
-		mb_warn_errno("/proc/swaps", -k);
-	if (!k && (sw.bad || sw.zram_dropped))
-		mb_warn("/proc/swaps", "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+	if (k)
+		rd_bad("/proc/swaps", k, 0);
+	else if (sw.bad || sw.zram_dropped)
+		rd_bad("/proc/swaps", 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1ull << V_ZORIG | 1ull << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			mb_warn("/sys/block/zramN/mm_stat", "missing or garbled");
+			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -523,6 +524,7 @@ static int loop(int mode, int target, int recover)
 	for (;;) {
 		if (eval())
 			return 1;
+		rd_quiet = 1;   /* the files' damage was said at the first evaluation */
 		el = now_ms() - t0;
 		d = v[V_AVAIL] > last ? v[V_AVAIL] - last : last - v[V_AVAIL];
 		if (mode == M_WAIT && (recover ? (int)v[V_LEVEL] < target : (int)v[V_LEVEL] >= target)) {

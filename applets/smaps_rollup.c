@@ -71,6 +71,7 @@ static const char covname[] =
 	"processes\0kernel_threads\0approximate\0vanished\0inaccessible\0dropped\0"
 	"truncated\0saturated\0grouped_other";
 static unsigned long cov[C_N];
+static char hidden[20];   /* "hidepid=invisible": see mounts(); "" when nothing is */
 
 /* A process row: sizes in KiB as the kernel prints them (4 TiB at most per
  * field; beyond is saturated and counted), to keep SR_MAX_ROWS small.  A
@@ -420,13 +421,19 @@ static int maps(int dfd, unsigned pid)
 	return k;
 }
 
-/* tmpfs mounts of the process's (-M) or our mount namespace */
-static void tmpfs_read(void)
+/* The mounts of our (-M: the process's) mount namespace, before the scan
+ * (U is free until then).  hidepid=2 (invisible) or 4 (ptraceable) on
+ * /proc (its last mount): the kernel does not list other users' processes
+ * at all, so nothing can count them; root sees them all.  The option as
+ * the kernel prints it goes into hidden.  -M, -l: the tmpfs devices. */
+static void mounts(void)
 {
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
 	char path[40] = "/proc/self";
+	const char *v;
+	size_t n;
 	int fd;
 
 	memcpy(path + (mpid ? 6 + u64_str(path + 6, mpid) : 10), "/mountinfo", 11);
@@ -434,7 +441,13 @@ static void tmpfs_read(void)
 		return;
 	while (mountinfo_next(&r, &m, U.ob.pool, sizeof U.ob.pool, &bad) > 0) {
 		uint32_t d = m.major << 20 | m.minor;
-		if (strcmp(m.fstype, "tmpfs") || istmpfs(d))
+		if (!strcmp(m.point, "/proc")) {
+			*hidden = 0;
+			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
+			    !(rd_live() && !geteuid()))
+				memcpy(hidden, v - 8, n + 8), hidden[n + 8] = 0;
+		}
+		if (view < V_MAP || strcmp(m.fstype, "tmpfs") || istmpfs(d))
 			continue;
 		if (ntmp < SR_MAX_TMPFS)
 			U.ob.tmpfs[ntmp++] = d;
@@ -694,6 +707,11 @@ static void covline(void)
 		for (; *c; c++)
 			out_c(fo, *c == '_' ? ' ' : *c);
 	}
+	if (*hidden) {
+		out_s(fo, ", other users' processes hidden (");
+		out_s(fo, hidden);
+		out_c(fo, ')');
+	}
 	tb_nl();
 }
 
@@ -773,6 +791,12 @@ static void jcounts(const char *key, const char *names, const unsigned long *v, 
 	t_obj(key);
 	for (i = 0; i < n; i++)
 		t_u64(nth(names, i), v[i]);
+	if (v == cov) {
+		if (*hidden)
+			t_cstr("hidden", hidden);
+		else
+			t_null("hidden");
+	}
 	t_end();
 }
 
@@ -810,6 +834,11 @@ static void prom(void)
 		p_labc("kind", nth(covname, i));
 		p_u64(cov[i]);
 	}
+	p_type("scan_hidden", "gauge", "1: /proc hides other users' processes (hidepid).");
+	p_start("scan_hidden");
+	if (*hidden)
+		p_labc("option", hidden);
+	p_u64(!!*hidden);
 	if (MI_HAS(&mi, MI_MemTotal)) {
 		p_type("mem_total_bytes", "gauge", "MemTotal of /proc/meminfo.");
 		p_start("mem_total_bytes");
@@ -1147,22 +1176,23 @@ static void one(unsigned pid)
 		U.row[w] = cur;
 }
 
+/* /proc, opened before anything is written (a failure must not leave half
+ * a json document) and read from its start by each scan (-S scans twice) */
+static struct rd_dir pd;
+
 static int scan(void)
 {
-	static struct rd_dir d;
 	unsigned i;
 	long pid;
-	int e;
 
 	for (i = 0; i < npids; i++)
 		one(pids[i]);
 	if (npids)
 		return 0;
-	if ((e = rd_dir_open(&d, "/proc")) < 0)
-		return mb_fail_errno("/proc", -e);
-	while ((pid = rd_pid_next(&d)) > 0)
+	lseek(pd.fd, 0, SEEK_SET);
+	rd_dir_fd(&pd, pd.fd);
+	while ((pid = rd_pid_next(&pd)) > 0)
 		one(pid);
-	rd_dir_close(&d);
 	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
@@ -1302,7 +1332,10 @@ int smaps_rollup_main(int argc, char **argv)
 		else if (pw_uid(user_arg, &want_uid))
 			return mb_fail(user_arg, "no such user");
 	}
-	meminfo_read(&mi);
+	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
+		return mb_fail_errno("/proc", -rc);
+	mounts();
+	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
 	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
 		pass1 = 1;
 		i = npids;
@@ -1314,7 +1347,6 @@ int smaps_rollup_main(int argc, char **argv)
 			return rc;
 	}
 	if (view >= V_MAP) {
-		tmpfs_read();
 		memcpy(U.ob.pool, "(other objects)", pused = 15);
 		U.ob.o[SR_MAX_OBJS].kind = PK_OTHER;
 		U.ob.o[SR_MAX_OBJS].nlen = 15;

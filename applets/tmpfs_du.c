@@ -403,7 +403,7 @@ static void shmem(void)
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
 		sv[S_HIDDEN] += r->v[F_HIDDEN];
 	}
-	if (!shm_read(&st)) {
+	if (!rd_bad("/proc/sysvipc/shm", shm_read(&st), 0)) {
 		sysv = st.have_rss ? "rss" : "size";
 		sv[S_SYSV] = st.have_rss ? st.rss : st.size;
 		sv[S_SYSVSWAP] = st.swap;
@@ -563,7 +563,7 @@ int tmpfs_du_main(int argc, char **argv)
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
-	meminfo_read(&mi);
+	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct res *r = &rs[nrs++];

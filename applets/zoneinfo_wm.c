@@ -33,36 +33,23 @@ static struct zi z;
 static uint64_t ps;
 static int ps_how;
 
-/* /proc/sys/vm settings; absent files are shown as absent. */
+/* /proc/sys/vm settings; absent and damaged (warned) files are shown as absent. */
 static struct {
 	int have_min, have_extra, have_scale, have_boost;
 	uint64_t min_free, extra_free, scale, boost;
 	uint64_t ratio[VM_MAX_RATIOS];
-	int nratio;      /* -1: file absent */
+	int nratio;      /* -1: file absent or damaged */
 } vm;
 
 static void read_vm(void)
 {
-	char b[256];
-	const char *p = b, *f;
-	size_t n;
-	int trunc;
-	long k;
-
-	vm.have_min = !rd_u64("/proc/sys/vm/min_free_kbytes", &vm.min_free);
-	vm.have_extra = !rd_u64("/proc/sys/vm/extra_free_kbytes", &vm.extra_free);
+	vm.have_min = rd_nums("/proc/sys/vm/min_free_kbytes", &vm.min_free, 1, 1024) == 1;
+	vm.have_extra = rd_nums("/proc/sys/vm/extra_free_kbytes", &vm.extra_free, 1, 1024) == 1;
 	vm.have_scale = !rd_u64("/proc/sys/vm/watermark_scale_factor", &vm.scale);
 	vm.have_boost = !rd_u64("/proc/sys/vm/watermark_boost_factor", &vm.boost);
-	vm.min_free = sat_mul(vm.min_free, 1024);
-	vm.extra_free = sat_mul(vm.extra_free, 1024);
-	vm.nratio = -1;
-	k = rd_file("/proc/sys/vm/lowmem_reserve_ratio", b, sizeof b, &trunc);
-	if (k < 0)
-		return;
-	vm.nratio = 0;
-	while (vm.nratio < VM_MAX_RATIOS && sc_field(&p, b + k, &f, &n))
-		if (sc_u64_all(f, n, &vm.ratio[vm.nratio]) != SC_NONE)
-			vm.nratio++;
+	vm.nratio = rd_nums("/proc/sys/vm/lowmem_reserve_ratio", vm.ratio, VM_MAX_RATIOS, 1);
+	if (vm.nratio < 0)
+		vm.nratio = -1;
 }
 
 static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }

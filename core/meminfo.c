@@ -2,10 +2,22 @@
  *   MemTotal:       16314300 kB
  *   HugePages_Total:       0
  * Sizes are kB (KiB); HugePages_* are page counts of Hugepagesize. */
+#include <string.h>
 #include "meminfo.h"
 #include "bounds.h"
 #include "rd.h"
 #include "sc.h"
+#include "out.h"
+
+/* The first damage seen by meminfo_parse, for meminfo_read's warning. */
+static const char *why;
+static unsigned long why_line;
+
+static void note(unsigned long line, const char *w)
+{
+	if (!why)
+		why = w, why_line = line;
+}
 
 static const char *const names[MI_N] = {
 #define X(id, s) s,
@@ -21,13 +33,17 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 	size_t n, kl;
 	uint64_t v;
 	int kb, rc, k;
+	unsigned long line = 0;
 
 	m->have = m->ovf = 0;
 	m->skipped = 0;
 	m->truncated = 0;
+	why = 0;
 	while (sc_line(&p, end, &s, &n)) {
-		if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc)) {
-			m->skipped += n > 0;
+		line++;
+		if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc) || memchr(s, 0, n)) {
+			if (n)
+				m->skipped++, note(line, "garbled");
 			continue;
 		}
 		for (k = 0; k < MI_N; k++)
@@ -38,8 +54,10 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 		m->v[k] = kb ? sat_mul(v, 1024) : v;
 		m->have |= 1ull << k;
 		if (rc == SC_OVF || m->v[k] == UINT64_MAX)
-			m->ovf |= 1ull << k;
+			m->ovf |= 1ull << k, note(line, "beyond 2^64");
 	}
+	if (len && end[-1] != '\n')
+		note(line, "cut short");
 	for (k = MI_HugePagesTotal; k <= MI_HugePagesSurp; k++)
 		if (MI_HAS(m, k))
 			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
@@ -47,12 +65,20 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 
 int meminfo_read(struct meminfo *m)
 {
-	static char buf[MB_FILE_MAX];
+	static char buf[MB_FILE_MAX], warned;
 	int trunc;
 	long n = rd_file("/proc/meminfo", buf, sizeof buf, &trunc);
 	if (n < 0)
 		return n;
 	meminfo_parse(buf, n, m);
 	m->truncated = trunc;
+	/* once: vmstat-meter and lowmem --watch read it again and again */
+	if (!warned && (trunc || why)) {
+		warned = 1;
+		if (trunc)
+			mb_warn("/proc/meminfo", "too long");
+		else
+			mb_warn_line("/proc/meminfo", why_line, why);
+	}
 	return 0;
 }

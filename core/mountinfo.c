@@ -16,7 +16,7 @@ long unoctal(char *d, size_t cap, const char *s, size_t n)
 			c = (s[i + 1] - '0') << 6 | (s[i + 2] - '0') << 3 | (s[i + 3] - '0');
 			i += 3;
 		}
-		if (o + 1 >= cap)
+		if (o + 1 >= cap || !c)   /* a NUL (raw or \000) would cut the string */
 			return -1;
 		d[o++] = c;
 	}

@@ -3,8 +3,11 @@
 #include <errno.h>
 #include <string.h>
 #include "psi.h"
+#include "out.h"
 #include "rd.h"
 #include "sc.h"
+
+static unsigned long bad;   /* the first garbled or saturated line, for psi_read */
 
 /* "1.23" as 123: two decimals, more are cut. */
 static int hundredths(const char *s, size_t n, uint64_t *v)
@@ -13,7 +16,7 @@ static int hundredths(const char *s, size_t n, uint64_t *v)
 	uint64_t ip, f = 0;
 	int d = 0;
 
-	if (sc_u64(&p, e, &ip) == SC_NONE)
+	if (sc_u64(&p, e, &ip))   /* no digit, or beyond 2^64 */
 		return -1;
 	if (p < e && *p == '.')
 		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
@@ -45,7 +48,7 @@ static int one(const char *s, size_t n, struct psi_line *l)
 		}
 		if (i == 4)
 			continue;
-		if (i == 3 ? sc_u64_all(f + 6, fl - 6, &l->total) == SC_NONE
+		if (i == 3 ? sc_u64_all(f + 6, fl - 6, &l->total) != SC_OK
 		           : hundredths(f + strlen(keys[i]), fl - strlen(keys[i]), &l->avg[i]))
 			return -1;
 		seen |= 1u << i;
@@ -58,23 +61,37 @@ int psi_parse(const char *buf, size_t len, struct psi *p)
 {
 	const char *c = buf, *end = buf + len, *s;
 	size_t n;
+	unsigned long line = 0;
 
 	memset(p, 0, sizeof *p);
+	bad = 0;
 	while (sc_line(&c, end, &s, &n)) {
-		if (n > 5 && !memcmp(s, "some ", 5))
-			one(s, n, &p->some);
-		else if (n > 5 && !memcmp(s, "full ", 5))
-			one(s, n, &p->full);
+		line++;
+		if (n < 5 || (memcmp(s, "some ", 5) && memcmp(s, "full ", 5)) ||
+		    one(s, n, *s == 's' ? &p->some : &p->full) || memchr(s, 0, n))
+			bad = bad ? bad : line;
 	}
+	if (len && end[-1] != '\n')
+		bad = line;
 	return p->some.have || p->full.have ? 0 : -1;
 }
 
 int psi_read(struct psi *p)
 {
+	static char warned;
 	char b[256];
-	int trunc;
+	int trunc, k;
 	long n = rd_file("/proc/pressure/memory", b, sizeof b, &trunc);
-	if (n < 0)
+
+	if (n < 0) {
+		/* absent (before 4.20, no CONFIG_PSI) or off (psi=0: EOPNOTSUPP) is
+		 * normal; anything else is worth a word, once */
+		if (n != -ENOENT && n != -EOPNOTSUPP && !warned++)
+			mb_warn_errno("/proc/pressure/memory", -n);
 		return n;
-	return psi_parse(b, n, p) ? -EINVAL : 0;
+	}
+	k = psi_parse(b, n, p) ? -EINVAL : 0;
+	if ((trunc || bad) && !warned++)
+		mb_warn_line("/proc/pressure/memory", trunc ? 1 : bad, trunc ? "too long" : "garbled");
+	return k;
 }

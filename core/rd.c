@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include "out.h"
 #include "rd.h"
 #include "sc.h"
 
@@ -270,18 +271,34 @@ void rd_dir_close(struct rd_dir *d)
 	d->fd = -1;
 }
 
-int rd_u64(const char *path, uint64_t *v)
-{
-	char b[64];
-	const char *p = b, *f;
-	size_t n;
-	int trunc;
-	long k = rd_file(path, b, sizeof b, &trunc);
+int rd_quiet;
 
-	if (k < 0)
-		return k;
-	if (trunc || !sc_field(&p, b + k, &f, &n) || sc_u64_all(f, n, v) == SC_NONE ||
-	    sc_field(&p, b + k, &f, &n))
-		return -EINVAL;
-	return 0;
+int rd_bad(const char *path, long err, const char *why)
+{
+	if (!rd_quiet && (why || (err && err != -ENOENT)))
+		mb_warn(path, why ? why : err == -EINVAL ? "garbled" : mb_strerror(-err));
+	return err;
+}
+
+int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
+{
+	char b[256];
+	const char *p = b, *f, *why = 0;
+	size_t n;
+	int trunc, k = 0;
+	long len = rd_file(path, b, sizeof b, &trunc);
+
+	if (len < 0)
+		return rd_bad(path, len, 0);
+	if (trunc || (len && b[len - 1] != '\n'))
+		why = "cut short";
+	while (!why && sc_field(&p, b + len, &f, &n)) {
+		if (k == cap || sc_u64_all(f, n, &v[k]) == SC_NONE)
+			why = "garbled";
+		else if (v[k] > (UINT64_MAX - 1) / mul)   /* UINT64_MAX: sc_ saturated */
+			why = "beyond 2^64";
+		else
+			v[k++] *= mul;
+	}
+	return why ? rd_bad(path, -EINVAL, why) : k;
 }

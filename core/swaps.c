@@ -42,7 +42,7 @@ int sw_parse(struct rd_lines *r, struct swaps *s)
 			;
 		if (!i)
 			continue;
-		if (i < 4 || sc_u64_all(f[2], fl[2], &sz) == SC_NONE || sc_u64_all(f[3], fl[3], &used) == SC_NONE) {
+		if (i < 4 || sc_u64_all(f[2], fl[2], &sz) || sc_u64_all(f[3], fl[3], &used)) {   /* garbled or beyond 2^64 */
 			s->bad++;
 			continue;
 		}
@@ -80,7 +80,7 @@ int sw_mm_parse(const char *b, size_t n, uint64_t v[3])
 	int i = 0;
 
 	while (sc_field(&p, b + n, &f, &fl)) {
-		if (sc_u64_all(f, fl, &x) == SC_NONE)
+		if (sc_u64_all(f, fl, &x))   /* garbled or beyond 2^64 */
 			return -1;
 		if (i < 3)
 			v[i] = x;

@@ -18,25 +18,26 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 	/* the first line names the columns, each later one is a segment */
 	while ((k = rd_line(r, &s, &n)) > 0) {
 		uint64_t v[3] = { 0, 0, 0 };
-		int got = 0;
+		int got = 0, nul = memchr(s, 0, n) != 0;
 		for (p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
 			for (j = 0; j < 3; j++)
 				if (want < 0 ? sc_eq(f, fl, col[j]) && (idx[j] = i, 1) :
-				    idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
+				    idx[j] == i && sc_u64_all(f, fl, &v[j]) == SC_OK && v[j] != UINT64_MAX)
 					got |= 1 << j;
 		if (want < 0) {
-			if (!(got & 1))
+			if (!(got & 1) || nul)
 				return -EINVAL;
 			want = got;
 			t->have_rss = got >> 1 & 1;
 			t->have_swap = got >> 2;
-		} else if (got != want) {
+		} else if (got != want || nul || r->nonl ||   /* garbled, cut short, */
+		           v[0] > ~t->size || v[1] > ~t->rss || v[2] > ~t->swap) {   /* sums beyond 2^64 */
 			t->bad += n > 0;
 		} else {
 			t->segs++;
-			t->size = sat_add(t->size, v[0]);
-			t->rss = sat_add(t->rss, v[1]);
-			t->swap = sat_add(t->swap, v[2]);
+			t->size += v[0];
+			t->rss += v[1];
+			t->swap += v[2];
 		}
 	}
 	if (want < 0)
@@ -68,13 +69,14 @@ int shm_next(struct shm_it *it, uint64_t *v)
 		for (got = 0, p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
 			for (j = 0; j < it->n; j++)
 				if (!it->have ? sc_eq(f, fl, it->col[j]) && (it->idx[j] = i, 1) :
-				    (it->have >> j & 1) && it->idx[j] == i && sc_u64_all(f, fl, &v[j]) != SC_NONE)
+				    (it->have >> j & 1) && it->idx[j] == i &&
+				    sc_u64_all(f, fl, &v[j]) == SC_OK && v[j] != UINT64_MAX)
 					got |= 1 << j;
 		if (!it->have) {
 			if (!(got & 1))
 				return -EINVAL;
 			it->have = got;
-		} else if (got == it->have) {
+		} else if (got == it->have && !it->r->nonl && !memchr(s, 0, n)) {
 			return 1;
 		} else {
 			it->bad += n > 0;

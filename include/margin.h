@@ -11,7 +11,8 @@
 
 enum { MG_BAD = -1, MG_LIST = 0, MG_OFF = 1 };
 /* Thresholds into mib (cap kept, the rest counted in *dropped): MG_LIST,
- * MG_OFF, or MG_BAD (empty, or a field that is not a number). */
+ * MG_OFF, or MG_BAD (empty, no final newline, a field that is not a
+ * number, or a margin of 2^44 MiB = 2^64 bytes or more). */
 int mg_parse(const char *b, size_t n, uint64_t *mib, unsigned cap, unsigned *nm,
              unsigned *dropped);
 #endif

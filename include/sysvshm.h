@@ -10,12 +10,15 @@
 
 struct shm_tot {
 	unsigned long segs;     /* segments counted */
-	unsigned long bad;      /* lines that did not parse (or were too long) */
+	unsigned long bad;      /* lines that did not parse (a NUL, a number of
+	                           2^64-1 or more, no final newline, too long) */
 	uint64_t size, rss, swap;
 	int have_rss, have_swap; /* the header has the column */
 };
 /* Sum the segments of the file behind r: 0, -errno, or -EINVAL when the
- * header has no "size" column. */
+ * header has no "size" column.  Lines with a number of 2^64-1 or more, or
+ * whose sizes would take a sum there, are skipped and counted in bad:
+ * nothing is summed saturated. */
 int shm_parse(struct rd_lines *r, struct shm_tot *t);
 /* /proc/sysvipc/shm under the root. */
 int shm_read(struct shm_tot *t);

@@ -241,9 +241,34 @@ def passwd(root):
     return users
 
 
+def hidden(root):
+    """README: a /proc mounted with hidepid=2 (invisible) or 4 (ptraceable)
+    does not list other users' processes; the last mount on /proc in
+    proc/self/mountinfo is the one seen; root on the live system sees all.
+    The option as printed there, or None."""
+    if os.path.realpath(root) == "/" and os.geteuid() == 0:
+        return None
+    try:
+        text = open(root + "/proc/self/mountinfo", "rb").read()
+    except OSError:
+        return None
+    h = None
+    for line in text.split(b"\n"):
+        f = line.split(b" ")
+        if b"-" not in f[6:] or f[4] != b"/proc":
+            continue
+        h = None
+        for o in f[f.index(b"-", 6) + 3].split(b","):
+            k, _, v = o.partition(b"=")
+            if k == b"hidepid" and v in (b"2", b"4", b"invisible", b"ptraceable"):
+                h = o.decode()
+    return h
+
+
 def scan(root, opts):
     """The processes of a capture: (rows, coverage) before sorting."""
     cov = dict.fromkeys(COV, 0)
+    cov["hidden"] = hidden(root)
     rows = []
     users = passwd(root)
     pdir = root + "/proc"
@@ -575,7 +600,8 @@ def obj_table(M):
     word = {"b": "bytes", "k": "KiB", "m": "MiB", "h": ""}[u]
     out.append(line + "total (sizes in %s)" % (word or "IEC units"))
     c = M["cov"]
-    out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]))
+    out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]) +
+               (", other users' processes hidden (%s)" % c["hidden"] if c["hidden"] else ""))
     if M["sysv"]:
         out.append("")
         out.append("   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP")
@@ -675,7 +701,8 @@ def to_table(M):
     word = {"b": "bytes", "k": "KiB", "m": "MiB", "h": ""}[u]
     out.append(tot + " total (sizes in %s)" % (word or "IEC units"))
     c = M["cov"]
-    out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]))
+    out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]) +
+               (", other users' processes hidden (%s)" % c["hidden"] if c["hidden"] else ""))
     sz = lambda v: size(v, u) + (" " + word if word else "")
     mt = M["mem_total"]
     pct = "-"
@@ -749,6 +776,8 @@ def prom_lines(M):
         L.append("membox_total_%s %d" % (n, get(M["total"], i)[i]))
     for k in COV:
         L.append('membox_scan_processes{kind="%s"} %d' % (k, M["cov"][k]))
+    h = M["cov"]["hidden"]
+    L.append('membox_scan_hidden{option="%s"} 1' % h if h else "membox_scan_hidden 0")
     if M["mem_total"] is not None:
         L.append("membox_mem_total_bytes %d" % M["mem_total"])
     return L

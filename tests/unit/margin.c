@@ -24,6 +24,12 @@ int main(void)
 	CHECK_EQ("margin non-number is garbled", mg("100 abc\n", v, &nm, &dr), MG_BAD);
 	CHECK_EQ("margin negative is garbled", mg("-1\n", v, &nm, &dr), MG_BAD);
 	CHECK_EQ("margin six kept five", mg("1 2 3 4 5 6 \n", v, &nm, &dr) == MG_LIST && nm == 5 && dr == 1 && v[4] == 5, 1);
-	CHECK_EQ("margin overflow saturates", mg("99999999999999999999999 \n", v, &nm, &dr) == MG_LIST && v[0] == UINT64_MAX, 1);
+	/* a margin is MiB: 2^44 MiB is 2^64 bytes, and beyond is garbage */
+	CHECK_EQ("margin beyond 2^64 is garbled", mg("99999999999999999999999 \n", v, &nm, &dr), MG_BAD);
+	CHECK_EQ("margin of 2^64 bytes is garbled", mg("17592186044416 \n", v, &nm, &dr), MG_BAD);
+	CHECK_EQ("margin below 2^64 bytes kept", mg("17592186044415 \n", v, &nm, &dr) == MG_LIST && v[0] == 17592186044415ull, 1);
+	CHECK_EQ("margin cut short (no final newline) is garbled", mg("304 23", v, &nm, &dr), MG_BAD);
+	CHECK_EQ("margin off cut short is garbled", mg("off", v, &nm, &dr), MG_BAD);
+	CHECK_EQ("margin with a NUL is garbled", mg_parse("30\0004 \n", 6, v, 5, &nm, &dr), MG_BAD);
 	return t_end_all();
 }

@@ -1,6 +1,8 @@
 /* The line reader over a fixed buffer: files larger than the buffer, lines
  * longer than it (skipped and counted, never split), no trailing newline,
- * empty files; the one-number reader. */
+ * empty files; the number-file reader (rd_nums) and what it says about a
+ * damaged file. */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -18,6 +20,35 @@ static int file(const char *s, size_t n)
 }
 
 static char big[20000];
+
+/* rd_nums on a file holding s (NULL: the path p itself); what it said on
+ * stderr (captured from the core's writer) goes to err. */
+static char err[256];
+static int nums(const char *s, size_t n, const char *p, uint64_t *v, int cap, uint64_t mul)
+{
+	char path[32] = "/proc/self/fd/";
+	int fd = s ? file(s, n) : -1, efd = memfd_create("e", 0), k, sfd = out2.fd;
+	long e;
+
+	if (s)
+		path[14 + u64_str(path + 14, fd)] = 0;
+	out2.fd = efd;
+	k = rd_nums(s ? path : p, v, cap, mul);
+	out_flush(&out2);
+	out2.fd = sfd;
+	e = pread(efd, err, sizeof err - 1, 0);
+	err[e > 0 ? e : 0] = 0;
+	close(efd);
+	if (fd >= 0)
+		close(fd);
+	return k;
+}
+/* the warning names the file and ends with why */
+static int said(const char *why)
+{
+	size_t l = strlen(err), w = strlen(why);
+	return !strncmp(err, "membox: /proc/self/fd/", 22) && l > w + 1 && !memcmp(err + l - w - 1, why, w);
+}
 
 int main(void)
 {
@@ -85,6 +116,38 @@ int main(void)
 	}
 	CHECK("large file: every line", lines == 2000 && !bad && !r.skipped);
 	close(fd);
+
+	{
+		uint64_t v[4] = { 0 };
+		CHECK("nums: one", nums("60\n", 3, 0, v, 1, 1) == 1 && v[0] == 60 && !*err);
+		CHECK("nums: kB times 1024", nums("67584\n", 6, 0, v, 1, 1024) == 1 && v[0] == 67584ull * 1024);
+		CHECK("nums: a list", nums("256 256 32 0\n", 13, 0, v, 4, 1) == 4 && v[2] == 32 && !*err);
+		fd = file("7\n", 2);
+		memcpy(err, "/proc/self/fd/", 14);
+		err[14 + u64_str(err + 14, fd)] = 0;
+		CHECK("rd_u64: one number", rd_u64(err, v) == 0 && v[0] == 7);
+		close(fd);
+		CHECK("rd_u64: absent", rd_u64("/nonexistent/membox", v) < 0);
+		CHECK("nums: empty is absent, silently", nums("", 0, 0, v, 1, 1) == 0 && !*err);
+		CHECK("nums: absent, silently", nums(0, 0, "/nonexistent/membox", v, 1, 1) == -ENOENT && !*err);
+		CHECK("nums: 2^64-2 kept", nums("18446744073709551614\n", 21, 0, v, 1, 1) == 1 && v[0] == UINT64_MAX - 1);
+		CHECK("nums: 2^64-1 is beyond", nums("18446744073709551615\n", 21, 0, v, 1, 1) == -EINVAL && said("beyond 2^64"));
+		CHECK("nums: 10^29 is beyond", nums("99999999999999999999999999999\n", 30, 0, v, 1, 1) == -EINVAL && said("beyond 2^64"));
+		CHECK("nums: 2^54 kB is beyond in bytes", nums("18014398509481984\n", 18, 0, v, 1, 1024) == -EINVAL && said("beyond 2^64"));
+		CHECK("nums: negative is garbled", nums("-60\n", 4, 0, v, 1, 1) == -EINVAL && said("garbled"));
+		CHECK("nums: NUL is garbled", nums("6\0" "0\n", 4, 0, v, 1, 1) == -EINVAL && said("garbled"));
+		CHECK("nums: garbage is garbled", nums("\x1b[2Jx\n", 6, 0, v, 1, 1) == -EINVAL && said("garbled"));
+		CHECK("nums: no final newline is cut short", nums("150", 3, 0, v, 1, 1) == -EINVAL && said("cut short"));
+		CHECK("nums: two where one is kept", nums("1 2\n", 4, 0, v, 1, 1) == -EINVAL && said("garbled"));
+		memset(big, '1', 300);
+		big[300] = '\n';
+		CHECK("nums: beyond the buffer is cut short", nums(big, 301, 0, v, 1, 1) == -EINVAL && said("cut short"));
+		CHECK("nums: a directory", nums(0, 0, "/proc/self", v, 1, 1) == -EISDIR &&
+		      !strcmp(err, "membox: /proc/self: Is a directory\n"));
+		rd_quiet = 1;
+		CHECK("nums: rd_quiet says nothing", nums("-1\n", 3, 0, v, 1, 1) == -EINVAL && !*err);
+		rd_quiet = 0;
+	}
 
 	rd_lines_mem(&r, "m1\nm2", 5);
 	CHECK("memory lines", rd_line(&r, &s, &n) == 1 && rd_line(&r, &s, &n) == 1 && n == 2 && rd_line(&r, &s, &n) == 0);

@@ -4,12 +4,13 @@
 #include "sysvshm.h"
 #include <errno.h>
 
-static int parse(const char *s, struct shm_tot *t)
+static int parsen(const char *s, size_t n, struct shm_tot *t)
 {
 	struct rd_lines r;
-	rd_lines_mem(&r, s, strlen(s));
+	rd_lines_mem(&r, s, n);
 	return shm_parse(&r, t);
 }
+static int parse(const char *s, struct shm_tot *t) { return parsen(s, strlen(s), t); }
 
 int main(void)
 {
@@ -27,7 +28,7 @@ int main(void)
 
 	CHECK_EQ("shm old rc", parse(
 		"       key      shmid perms       size  cpid  lpid nattch   uid   gid  cuid  cgid      atime      dtime      ctime\n"
-		"         0     131072   666    1048576  2720  2720      1     0     0     0     0 1304962654          0 1304962654", &t), 0);
+		"         0     131072   666    1048576  2720  2720      1     0     0     0     0 1304962654          0 1304962654\n", &t), 0);
 	CHECK("shm old no rss", !t.have_rss && !t.have_swap && t.segs == 1 && t.size == 1048576 && t.rss == 0);
 
 	CHECK_EQ("shm empty", parse("", &t), -EINVAL);
@@ -35,9 +36,17 @@ int main(void)
 	CHECK_EQ("shm header only", parse("key size rss swap\n", &t), 0);
 	CHECK("shm header only zero", t.segs == 0 && t.have_rss);
 	parse("key size rss swap\n1 2 3\nx 5 y 7\n1 99999999999999999999999 1 1\n\n1 10 20 30\n", &t);
-	CHECK_EQ("shm short and bad lines", t.bad, 2);
-	CHECK_EQ("shm saturated size kept", t.segs, 2);
-	CHECK_EQ("shm saturates", t.size, UINT64_MAX);
-	CHECK_EQ("shm rss of good lines", t.rss, 21);
+	CHECK_EQ("shm short, bad and overflowing lines", t.bad, 3);
+	CHECK("shm only the good line summed", t.segs == 1 && t.size == 10 && t.rss == 20 && t.swap == 30);
+	/* 2^64-1 is what a saturated scan gives: no size */
+	parse("key size\n1 18446744073709551615\n2 5\n", &t);
+	CHECK("shm 2^64-1 skipped", t.bad == 1 && t.segs == 1 && t.size == 5);
+	/* a sum that would pass 2^64: that line is skipped, never saturated */
+	parse("key size\n1 9223372036854775808\n2 9223372036854775808\n3 7\n", &t);
+	CHECK("shm sum beyond 2^64 skipped", t.bad == 1 && t.segs == 2 && t.size == 9223372036854775815ull);
+	parse("key size\n1 10\n2 2", &t);
+	CHECK("shm cut last line skipped", t.bad == 1 && t.segs == 1 && t.size == 10);
+	CHECK_EQ("shm NUL line skipped", parsen("key size\n1 1\0" "0\n2 5\n", 19, &t) == 0 && t.bad == 1 && t.size == 5, 1);
+	CHECK_EQ("shm NUL in the header", parsen("key si\0ze size\n1 5\n", 19, &t), -EINVAL);
 	return t_end_all();
 }

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Run every applet in every format against the trees of gen.py and check
+what a hostile input may never do (tests/hostile.test reports the lines).
+
+    check.py OUT SCOPE 'RUN PREFIX' BIN
+
+SCOPE "full" runs every command of cmds() on every tree; "subset" (the
+targets other than the host's own and ASan, where the whole matrix costs
+too much time) runs every tree too, but each applet in the few commands of
+SUBSET only: every parser still meets every damage, in json and table.
+
+Per tree and applet, one line "pass NAME" or "fail NAME<TAB>why":
+  - no crash (signal), no sanitizer report, exit status as documented;
+  - every stderr line is "membox: APPLET: ..."; a failure (exit 1) says why;
+  - json parses (JSON Lines where the applet streams), prom passes promtool;
+  - table and kv output and stderr carry no raw control byte (C0 but
+    newline, DEL, ESC, C1) and no invalid UTF-8;
+and "... diagnosed": a damaged file is an error or a warning naming it.
+"""
+import hashlib, json, os, re, shlex, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+
+out, scope, run, binary = sys.argv[1], sys.argv[2], shlex.split(sys.argv[3]), sys.argv[4]
+FMTS = ('table', 'json', 'kv', 'prom')
+
+
+def cmds(app):
+    """(args, format, allowed exit statuses)"""
+    ok = (0, 1)
+    if app == 'zoneinfo-wm':
+        return [(['-a', '-o', f], f, ok) for f in FMTS]
+    if app == 'lowmem':
+        return [(['-o', f], f, ok) for f in FMTS] + [(['--check'], 'check', (0, 1, 2, 3))]
+    if app == 'vmstat-meter':
+        return [(['-q', '-n', '1', '-i', '0.01', '-o', f], f, ok) for f in FMTS] + \
+               [(['-n', '2', '-i', '0.01'], 'table', ok), (['-n', '2', '-i', '0.01', '-o', 'json'], 'jsonl', ok)]
+    if app == 'smaps-rollup':
+        return [(['-o', f], f, ok) for f in FMTS] + \
+               [(['-g', 'tree'], 'table', ok), (['-g', 'user', '-o', 'json'], 'json', ok),
+                (['-C', 'chromeos', '-o', 'kv'], 'kv', ok), (['--unsorted'], 'table', ok),
+                (['-g', 'name', '-o', 'prom'], 'prom', ok), (['-g', 'tree', '-o', 'json'], 'json', ok),
+                # the views that read every mapping (smaps paths reach the output)
+                (['-S', '-o', 'json'], 'json', ok), (['-l', '-v'], 'table', ok), (['-l', '-o', 'json'], 'json', ok),
+                (['-l', '-o', 'prom'], 'prom', ok), (['-l', '-o', 'kv'], 'kv', ok),
+                (['-M', '35078'], 'table', ok), (['-M', '35078', '-o', 'json'], 'json', ok),
+                (['-M', '40100'], 'table', ok), (['-M', '40100', '-o', 'json'], 'json', ok),
+                (['-M', '40100', '-o', 'prom'], 'prom', ok)]
+    if app == 'tmpfs-du':
+        return [(['-t', 'tmpfs,devtmpfs,ramfs', '-d', '2', '-a', '-o', f], f, ok) for f in FMTS] + \
+               [(['-s', '-o', 'json'], 'json', ok)]
+    raise SystemExit('unknown applet ' + app)
+
+
+SUBSET = {'zoneinfo-wm': ('-a -o table', '-a -o json'),
+          'lowmem': ('-o table', '-o json', '--check'),
+          'vmstat-meter': ('-q -n 1 -i 0.01 -o json', '-n 2 -i 0.01'),
+          'smaps-rollup': ('-o table', '-o json', '-g tree', '-l -o json', '-M 40100'),
+          'tmpfs-du': ('-t tmpfs,devtmpfs,ramfs -d 2 -a -o table', '-t tmpfs,devtmpfs,ramfs -d 2 -a -o json')}
+
+
+def scoped(app):
+    c = cmds(app)
+    if scope == 'full':
+        return c
+    c = [x for x in c if ' '.join(x[0]) in SUBSET[app]]
+    assert len(c) == len(SUBSET[app]), app
+    return c
+
+
+# A damaged file must be diagnosed (exit 1, or a warning naming it) when the
+# damage cannot be told from a real kernel's file: a cut line, numbers beyond
+# 2^64 or negative, NULs, garbage, a directory; for line-read files also a
+# line beyond MB_LINE_MAX; for every file, content beyond MB_FILE_MAX.
+# Empty files, missing and duplicated keys are "absent" or plain values.
+DIAG = {'cut', 'u64', 'neg', 'nul', 'garbage', 'dir', 'big'}
+LINE_READ = {'zoneinfo', 'swaps', 'mountinfo', 'shm'}
+CTRL = re.compile(rb'[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]')
+
+
+def raw_ctrl(b):
+    m = CTRL.search(b)
+    if m:
+        return 'raw control byte %r at %d: %r' % (m.group(), m.start(), b[max(0, m.start() - 30):m.start() + 10])
+    try:
+        b.decode('utf-8')
+    except UnicodeDecodeError as e:
+        return 'invalid UTF-8 at %d: %r' % (e.start, b[max(0, e.start - 30):e.start + 10])
+    return None
+
+
+def one(tree, app, args):
+    env = dict(os.environ, LC_ALL='C')
+    p = subprocess.run(run + [binary, app, '-R', os.path.join(out, tree)] + args,
+                       stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+prom_seen = {}
+
+
+def check_tree(tree, apps, fname, mut):
+    res = []
+    cls = tree.split('-')[0]
+    for app in apps.split(','):
+        bad, diag, errs, rcs = [], False, b'', []
+        for args, fmt, allowed in scoped(app):
+            rc, so, se = one(tree, app, args)
+            what = ' '.join(args)
+            rcs.append((rc, fmt))
+            errs += se
+            if rc < 0 or rc >= 128:
+                bad.append('%s: killed (status %d): %s' % (what, rc, se[-300:]))
+                continue
+            if b'Sanitizer' in se or b'runtime error' in se:
+                bad.append('%s: sanitizer: %s' % (what, se[:600]))
+                continue
+            if rc not in allowed:
+                bad.append('%s: exit %d' % (what, rc))
+            lines = se.decode('utf-8', 'replace').splitlines()
+            for l in lines:
+                if not l.startswith('membox: %s: ' % app):
+                    bad.append('%s: stderr line not "membox: %s: ...": %r' % (what, app, l[:200]))
+                    break
+            fail_rc = 3 if fmt == 'check' else 1
+            if rc == fail_rc and not lines:
+                bad.append('%s: exit %d without a message' % (what, rc))
+            r = raw_ctrl(se.replace(b'\n', b''))
+            if r:
+                bad.append('%s: stderr: %s' % (what, r))
+            if fmt == 'check' and (rc == 3) != so.startswith(b'LOWMEM UNKNOWN'):
+                bad.append('%s: exit %d: %r' % (what, rc, so[:200]))
+            if fname != '-' and (rc == fail_rc or fname.encode() in se):
+                diag = True
+            if not so:
+                if rc == 0:
+                    bad.append('%s: exit 0 and no output' % what)
+                continue
+            if fmt == 'json':
+                try:
+                    json.loads(so)
+                except ValueError as e:
+                    bad.append('%s: json: %s: %r' % (what, e, so[:300]))
+            elif fmt == 'jsonl':
+                for l in so.splitlines():
+                    try:
+                        json.loads(l)
+                    except ValueError as e:
+                        bad.append('%s: json line: %s: %r' % (what, e, l[:300]))
+                        break
+            elif fmt == 'prom':
+                h = hashlib.sha1(so).hexdigest()
+                if h not in prom_seen:
+                    p = subprocess.run(['promtool', 'check', 'metrics'], input=so, capture_output=True)
+                    prom_seen[h] = None if p.returncode == 0 else (p.stdout + p.stderr)[:600]
+                if prom_seen[h]:
+                    bad.append('%s: promtool: %s' % (what, prom_seen[h].decode('utf-8', 'replace')))
+            if fmt in ('table', 'kv', 'check'):
+                r = raw_ctrl(so)
+                if r:
+                    bad.append('%s: stdout: %s' % (what, r))
+        name = 'hostile %s %s' % (tree, app)
+        res.append(('fail', name, '\n'.join(bad)) if bad else ('pass', name, ''))
+        # what each case must say
+        want = None
+        if mut == 'nothing':
+            want = all(r == (3 if f == 'check' else 1) for r, f in rcs) and b'/proc' in errs
+            name += ' fails naming /proc'
+        elif mut == 'header':
+            want = all(r in (1, 3) for r, f in rcs) and re.search(rb'/proc/zoneinfo line \d+', errs) is not None
+            name += ' fails naming the line'
+        elif fname != '-' and (mut in DIAG or (mut == 'long' and cls in LINE_READ)):
+            want = diag
+            name += ' diagnosed'
+        if want is not None:
+            res.append(('pass', name, '') if want else
+                        ('fail', name, 'exit %s, stderr: %s' % ([r for r, f in rcs], errs[:400].decode('utf-8', 'replace') or '(empty)')))
+    return res
+
+
+def pids_tree():
+    exp = json.load(open(os.path.join(out, 'pids.json')))
+    rc, so, se = one('pids', 'smaps-rollup', ['-o', 'json'])
+    try:
+        j = json.loads(so)
+        c, t = j['coverage'], j['total']
+        got = dict(processes=c['processes'], approximate=c['approximate'], inaccessible=c['inaccessible'],
+                   vanished=c['vanished'], kernel_threads=c['kernel_threads'], pss=t['pss'])
+        ok = rc == 0 and got == exp
+        why = 'exit %d, coverage %r, generator wrote %r' % (rc, got, exp)
+    except (ValueError, KeyError) as e:
+        ok, why = False, 'exit %d: %s %r' % (rc, e, se[:300])
+    return [('pass' if ok else 'fail', 'hostile pids: coverage and totals as written', '' if ok else why)]
+
+
+man = [l.split() for l in open(os.path.join(out, 'manifest'))]
+with ThreadPoolExecutor(4) as ex:
+    futs = [ex.submit(check_tree, *m) for m in man]
+    if os.path.exists(os.path.join(out, 'pids.json')):
+        futs.append(ex.submit(pids_tree))
+    for f in futs:
+        for st, name, why in f.result():
+            print('%s\t%s\t%s' % (st, name, why.replace('\\', '\\\\').replace('\n', '\\n')))
