@@ -39,13 +39,21 @@ LDFLAGS  := -Os $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS) -static -no-pie -Wl,-
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
+# The help texts, TXT() in these sources, are packed by a host tool into a
+# generated header (include/txt.h).  Only the target builds pack them.
+TXT_SRC  := $(APPLET_SRC) core/cli.c core/main.c
+TXT_H    := $(B)/gen/txtpack.h
+CFLAGS   += -DMB_PACK -I$(B)/gen
 
 .PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan
 all: $(B)/membox tests
 
-$(B)/obj/%.o: %.c $(HDRS) Makefile
+$(B)/obj/%.o: %.c $(HDRS) $(TXT_H) Makefile
 	@mkdir -p $(dir $@)
 	$(CC_T) -specs $(SPECS) $(CFLAGS) -c $< -o $@
+$(TXT_H): $(BUILD)/txtpack $(TXT_SRC)
+	@mkdir -p $(dir $@)
+	$(BUILD)/txtpack $(dir $@) $(TXT_SRC)
 
 OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
 $(B)/membox.elf: $(OBJS)
@@ -53,8 +61,8 @@ $(B)/membox.elf: $(OBJS)
 $(B)/membox: $(B)/membox.elf $(BUILD)/sstrip
 	$(GNU)-strip -s -R .comment -o $@ $<
 	$(BUILD)/sstrip $@
-# a host tool: drops the section headers the loader never reads
-$(BUILD)/sstrip: cross/sstrip.c
+# host tools: drops the section headers the loader never reads; packs the help texts
+$(BUILD)/sstrip $(BUILD)/txtpack: $(BUILD)/%: cross/%.c
 	@mkdir -p $(BUILD)
 	cc -O2 -Wall -Wextra -Werror $< -o $@
 

@@ -22,7 +22,7 @@
 #include "swaps.h"
 #include "zoneinfo.h"
 
-static const char usage[] =
+static const char usage[] = TXT(lowmem,
 	"Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
@@ -37,7 +37,7 @@ static const char usage[] =
 	"      --recover       with --wait: until the level is left\n"
 	"      --watch         the status line again when level or available change > 1%\n"
 	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n");
 
 /* Numeric options are ids 1..7, their index + 1 in o.n[] */
 enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,

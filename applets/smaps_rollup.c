@@ -19,7 +19,7 @@
 #include "sc.h"
 #include "sysvshm.h"
 
-static const char usage[] =
+static const char usage[] = TXT(smaps_rollup,
 	"Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
 	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"
@@ -36,7 +36,7 @@ static const char usage[] =
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         -l: the top processes of each object\n";
+	"  -v, --verbose         -l: the top processes of each object\n");
 
 enum { O_UNSORTED = OPT_APPLET };
 static const struct opt opts[] = {

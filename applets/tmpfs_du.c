@@ -16,7 +16,7 @@
 #include "sysvshm.h"
 #include "walk.h"
 
-static const char usage[] =
+static const char usage[] = TXT(tmpfs_du,
 	"Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
 	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED\n"
@@ -27,7 +27,7 @@ static const char usage[] =
 	"  -d, --depth=N     list directories down to depth N, largest first\n"
 	"  -a, --all         list files too\n"
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
-	"  -s, --shmem       only the Shmem reconciliation\n";
+	"  -s, --shmem       only the Shmem reconciliation\n");
 
 static const struct opt opts[] = {
 	CLI_COMMON,

@@ -23,7 +23,7 @@
 #include "sc.h"
 #include "vmstat.h"
 
-static const char usage[] =
+static const char usage[] = TXT(vmstat_meter,
 	"Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
 	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
@@ -42,7 +42,7 @@ static const char usage[] =
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  -O, --output=FILE  the report to FILE\n";
+	"  -O, --output=FILE  the report to FILE\n");
 
 /* Numeric options: ids 1..4, index + 1 in num[], with their decimals. */
 enum { O_INTERVAL = 1, O_WINDOW, O_COUNT, O_DURATION };

@@ -10,7 +10,7 @@
 #include "sc.h"
 #include "zoneinfo.h"
 
-static const char usage[] =
+static const char usage[] = TXT(zoneinfo_wm,
 	"Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"Per-zone watermarks and the kernel's total reserve (totalreserve_pages),\n"
 	"from /proc/zoneinfo.  For each zone: FREE, BOOST, MIN, LOW, HIGH, PROMO,\n"
@@ -20,7 +20,7 @@ static const char usage[] =
 	"print.  Zones with no managed memory are hidden unless -a.\n\n"
 	"  -a, --all          also zones with no managed memory\n"
 	"      --page-size=N  bytes per page (default: the kernel's; for --root,\n"
-	"                     derived from MemTotal / present pages)\n";
+	"                     derived from MemTotal / present pages)\n");
 
 static const struct opt opts[] = {
 	CLI_COMMON,

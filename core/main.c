@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "out.h"
 #include "rd.h"
+#include "txt.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "0"
@@ -47,13 +48,14 @@ static void list(struct out *o)
 
 static int help(struct out *o)
 {
-	out_s(o, "membox " MB_VERSION ": memory truths for small Linux systems\n\n"
+	out_s(o, "membox " MB_VERSION);
+	txt_out(o, TXT(membox, ": memory truths for small Linux systems\n\n"
 	         "Usage: membox APPLET [ARGS]   or a link named APPLET to membox\n"
 	         "       membox --list | --install [-s] DIR | --help | --version\n"
 	         "       membox APPLET --help\n\n"
 	         "  --install DIR   hard links (-s: symlinks) named for every applet in DIR,\n"
 	         "                  replacing entries of those names\n\n"
-	         "Applets:\n");
+	         "Applets:\n"));
 	list(o);
 	return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef MB_CLI_H
 #define MB_CLI_H
 #include <stdint.h>
+#include "txt.h"     /* usage texts are TXT() */
 
 struct opt {
 	const char *lng;   /* --name, or 0 */
