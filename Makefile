@@ -56,8 +56,10 @@ $(TXT_H): $(BUILD)/txtpack $(TXT_SRC)
 	$(BUILD)/txtpack $(dir $@) $(TXT_SRC)
 
 OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
+# musl's own crt1.o only: the binary needs no gcc crtbegin/crtend (no
+# constructors, no TM clones, no unwinding) nor crti/crtn (_init is weak)
 $(B)/membox.elf: $(OBJS)
-	$(CC_T) -specs $(SPECS) $(LDFLAGS) $(OBJS) -o $@
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) -nostartfiles /usr/lib/$(MUSL)/crt1.o $(OBJS) -o $@
 $(B)/membox: $(B)/membox.elf $(BUILD)/sstrip
 	$(GNU)-strip -s -R .comment -o $@ $<
 	$(BUILD)/sstrip $@
