@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/vfs.h>
 #include "cli.h"
 #include "margin.h"
 #include "meminfo.h"
@@ -20,6 +19,7 @@
 #include "rd.h"
 #include "sc.h"
 #include "swaps.h"
+#include "sys.h"
 #include "zoneinfo.h"
 
 static const char usage[] = TXT(lowmem,
@@ -65,7 +65,14 @@ static unsigned given;                                  /* bit id: option given 
 #define GIVEN(id) (given >> (id) & 1)
 #define OPT(id) n[(id) - 1]
 
-#define LM "/sys/kernel/mm/chromeos-low_mem/"
+/* "/sys/kernel/mm/chromeos-low_mem/NAME", built once per use (the
+ * directory's name would be in the binary once for each file otherwise) */
+static const char *lm(const char *name)
+{
+	static char path[64];
+	strcpy(stpcpy(path, "/sys/kernel/mm/chromeos-low_mem/"), name);
+	return path;
+}
 #define MIB 1048576ull
 enum { L_NONE, L_MODERATE, L_CRITICAL };
 static const char *const lvname[] = { "none", "moderate", "critical" };
@@ -73,7 +80,6 @@ enum { W_NONE, W_SYSFS, W_PSI, W_TIMER };
 static const char *const wname[] = { 0, "sysfs", "psi", "timer" };
 
 static struct meminfo m;
-static struct zi z;
 static struct swaps sw;
 static struct psi psi;
 
@@ -82,8 +88,10 @@ enum { V_LEVEL, V_AVAIL, V_COMP, V_KAVAIL, V_DIFF, V_PFREE, V_PFILE, V_PSWAP,
        V_CRIT, V_MOD, V_CDIST, V_MDIST, V_WEIGHT, V_TOTAL, V_MAVAIL, V_RESERVE,
        V_EXTRA, V_MINFL, V_STOTAL, V_SUSED, V_SFREE, V_ZRAM, V_ZORIG, V_ZUSED,
        V_RATIO, V_CUR, V_MAX, V_HEAD, V_WMIN, V_WLOW, V_WHIGH, V_PS, V_N };
-static uint64_t v[V_N], have;
-enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_UNIT, S_CHECK, S_N };
+static uint64_t v[V_N];
+static uint32_t have;
+_Static_assert(V_N <= 32, "have holds a bit per figure");
+enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_CHECK, S_N };
 static const char *sv[S_N];
 static uint64_t margin[LM_MAX_MARGINS];
 static unsigned nmargin, mdropped;
@@ -94,43 +102,46 @@ static uint64_t mi(int k) { return MI_GET(&m, k); }
 __attribute__((noinline)) static uint64_t xmul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
 __attribute__((noinline)) static uint64_t xadd(uint64_t a, uint64_t b) { return sat_add(a, b); }
 __attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return sat_sub(a, b); }
+/* v[i] = v[a] - v[b], a signed figure */
+__attribute__((noinline)) static void vdiff(int i, int a, int b) { v[i] = sat_diff(v[a], v[b]); }
 
 /* A /proc/sys or sysfs number times mul into v[i]; its have bit (absent
  * or damaged: 0; rd_nums says what the damage is). */
 static int num(const char *path, uint64_t mul, int i)
 {
 	if (rd_nums(path, &v[i], 1, mul) != 1)
-		return v[i] = 0, have &= ~(1ull << i), 0;
+		return v[i] = 0, have &= ~(1u << i), 0;
 	return 1;
 }
 
 static void margins(void)
 {
 	char b[128];
-	uint64_t mib[LM_MAX_MARGINS];
 	int trunc, k;
-	long len = rd_file(LM "margin", b, sizeof b, &trunc);
+	const char *path = lm("margin");
+	long len = rd_file(path, b, sizeof b, &trunc);
 	unsigned i;
 
 	nmargin = mdropped = margin_off = 0;
 	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
-	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
-	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
+	v[V_CRIT] = u64_div(xmul(v[V_TOTAL], 520), 10000);
+	v[V_MOD] = u64_div(xmul(v[V_TOTAL], 4000), 10000);
 	if (len < 0)
-		rd_bad(LM "margin", len, 0);
+		rd_bad(path, len, 0);
 	if (len >= 0) {
-		k = mg_parse(b, len, mib, LM_MAX_MARGINS, &nmargin, &mdropped);
+		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			rd_bad(LM "margin", -EINVAL, "garbled: default margins used");
+			rd_bad(path, -EINVAL, "garbled: default margins used");
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			rd_bad(LM "margin", -EINVAL, "beyond LM_MAX_MARGINS: ignored");
-		for (i = 0; i < nmargin; i++)
-			margin[i] = xmul(mib[i], MIB);
-		for (i = 0; i < nmargin && i < 2; i++)
-			v[V_CRIT + i] = margin[i];
+			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
+		for (i = 0; i < nmargin; i++) {
+			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
+			if (i < 2)
+				v[V_CRIT + i] = margin[i];
+		}
 	}
 	for (i = 0; i < 2; i++)
 		if (GIVEN(N_CRIT + i))
@@ -150,7 +161,7 @@ static void swap(void)
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
-		have &= ~(1ull << V_ZORIG | 1ull << V_ZUSED);
+		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
 			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
@@ -166,7 +177,7 @@ static void swap(void)
 	v[V_RATIO] = OPT(N_RATIO);
 	if (!GIVEN(N_RATIO)) {
 		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
-		v[V_RATIO] = v[V_ZORIG] ? xmul(v[V_ZUSED], 1000) / v[V_ZORIG] : zram ? 400 : 0;
+		v[V_RATIO] = v[V_ZORIG] ? u64_div(xmul(v[V_ZUSED], 1000), v[V_ZORIG]) : zram ? 400 : 0;
 	}
 }
 
@@ -182,21 +193,21 @@ static int eval(void)
 		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
 	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
-	if (zi_load(&z, OPT(N_PS), &v[V_PS], &ps_how))
+	if (zi_load(&zi_zones, OPT(N_PS), &v[V_PS], &ps_how))
 		return 1;
-	have = ~0ull;
+	have = ~0u;
 	v[V_TOTAL] = mi(MI_MemTotal);
 	v[V_MAVAIL] = mi(MI_MemAvailable);
 	if (!MI_HAS(&m, MI_MemAvailable))
-		have &= ~(1ull << V_MAVAIL);
+		have &= ~(1u << V_MAVAIL);
 	num("/proc/sys/vm/extra_free_kbytes", 1024, V_EXTRA);
 	num("/proc/sys/vm/min_filelist_kbytes", 1024, V_MINFL);
-	have |= 1ull << V_MINFL;   /* absent is 0 here */
-	v[V_RESERVE] = xsub(xmul(z.tot.reserve, v[V_PS]), v[V_EXTRA]);
+	have |= 1u << V_MINFL;   /* absent is 0 here */
+	v[V_RESERVE] = xsub(xmul(zi_zones.tot.reserve, v[V_PS]), v[V_EXTRA]);
 	v[V_WEIGHT] = OPT(N_WEIGHT);
-	if (!GIVEN(N_WEIGHT) && !num(LM "ram_vs_swap_weight", 1, V_WEIGHT))
+	if (!GIVEN(N_WEIGHT) && !num(lm("ram_vs_swap_weight"), 1, V_WEIGHT))
 		v[V_WEIGHT] = 4;
-	have |= 1ull << V_WEIGHT;
+	have |= 1u << V_WEIGHT;
 	margins();
 	swap();
 	have_psi = !psi_read(&psi);
@@ -207,21 +218,21 @@ static int eval(void)
 	v[V_PFREE] = xsub(mi(MI_MemFree), v[V_RESERVE]);
 	v[V_PFILE] = xsub(xsub(xadd(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), v[V_MINFL]);
 	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
-	v[V_PSWAP] = v[V_WEIGHT] ? x / 1024 / v[V_WEIGHT] * 1024 : 0;
+	v[V_PSWAP] = v[V_WEIGHT] ? u64_div(x / 1024, v[V_WEIGHT]) * 1024 : 0;
 	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
 	sv[S_SOURCE] = "computed";
 	v[V_AVAIL] = v[V_COMP];
-	if (num(LM "available", MIB, V_KAVAIL)) {
+	if (num(lm("available"), MIB, V_KAVAIL)) {
 		sv[S_SOURCE] = "kernel";
 		v[V_AVAIL] = v[V_KAVAIL];
 	} else {
-		have &= ~(1ull << V_DIFF);
+		have &= ~(1u << V_DIFF);
 	}
-	v[V_DIFF] = sat_diff(v[V_KAVAIL], v[V_COMP]);
+	vdiff(V_DIFF, V_KAVAIL, V_COMP);
 	v[V_LEVEL] = v[V_AVAIL] < v[V_CRIT] ? L_CRITICAL : v[V_AVAIL] < v[V_MOD] ? L_MODERATE : L_NONE;
 	sv[S_LEVEL] = lvname[v[V_LEVEL]];
-	v[V_CDIST] = sat_diff(v[V_AVAIL], v[V_CRIT]);
-	v[V_MDIST] = sat_diff(v[V_AVAIL], v[V_MOD]);
+	vdiff(V_CDIST, V_AVAIL, V_CRIT);
+	vdiff(V_MDIST, V_AVAIL, V_MOD);
 
 	/* the process-memory ceiling; a ratio above 1 counts as 1 */
 	v[V_CUR] = xadd(anon, v[V_SUSED]);
@@ -230,11 +241,10 @@ static int eval(void)
 		red = 0;
 	usable = v[V_STOTAL] - red;
 	x = v[V_RATIO] > 1000 ? 1000 : v[V_RATIO];
-	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), xmul(usable, 1000 - x) / 1000);
-	v[V_HEAD] = sat_diff(v[V_MAX], v[V_CUR]);
-	v[V_WMIN] = xmul(z.tot.min, v[V_PS]);
-	v[V_WLOW] = xmul(z.tot.low, v[V_PS]);
-	v[V_WHIGH] = xmul(z.tot.high, v[V_PS]);
+	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), u64_div(xmul(usable, 1000 - x), 1000));
+	vdiff(V_HEAD, V_MAX, V_CUR);
+	for (k = 0; k < 3; k++)   /* min, low, high */
+		v[V_WMIN + k] = xmul(zi_zones.tot.f[ZF_MIN + k], v[V_PS]);
 	return 0;
 }
 
@@ -286,11 +296,12 @@ static const unsigned char figs[][2] = {
 };
 #define NFIGS (sizeof figs / sizeof *figs)
 
-/* v / 10^dec right-aligned in w */
+/* v / 10^dec right-aligned in w: "0.05" for 5 with dec 2 */
 static void tb_fix(uint64_t x, int dec, int w)
 {
 	char b[21];
-	out_pad(fo, u64_str(b, x / (dec == 1 ? 10 : dec == 2 ? 100 : 1000)) + 1 + dec, w);
+	int n = u64_str(b, x);
+	out_pad(fo, (n > dec ? n : dec + 1) + 1, w);
 	out_fix(fo, x, dec);
 }
 
@@ -348,7 +359,7 @@ static void psi_out(void)
 			out_s(fo, "     ");
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
-			tb_fix(pl->total / 1000, 3, 17);
+			tb_fix(u64_div(pl->total, 1000), 3, 17);
 			tb_nl();
 		} else {
 			t_obj(kind[i]);
@@ -367,8 +378,8 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, margin_off ? "kernel margins (MiB)  off (notifier disabled)" :
-		          nmargin ? "kernel margins (MiB) " : "kernel margins (MiB)  -");
+		out_s(fo, "kernel margins (MiB) ");
+		out_s(fo, margin_off ? " off (notifier disabled)" : nmargin ? "" : " -");
 		for (i = 0; i < nmargin; i++) {
 			out_c(fo, ' ');
 			out_u64(fo, margin[i] / MIB);
@@ -392,8 +403,7 @@ static void report(void)
 	size_t l;
 
 	if (fmt == FMT_TABLE) {
-		sv[S_UNIT] = *tb_unit() ? tb_unit() : "IEC units";
-		tpl("sizes in \6, page size \237 bytes (\5)\n");
+		zi_table_head(v[V_PS], ps_how);
 	} else if (fmt != FMT_PROM) {
 		t_obj(0);
 	}
@@ -466,9 +476,9 @@ static void report(void)
 
 /* ---- modes ---- */
 
-static uint64_t now_ms(void)
+__attribute__((noinline)) static uint64_t now_ms(void)
 {
-	return mono_us() / 1000;
+	return u64_div(mono_us(), 1000);
 }
 
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
@@ -477,7 +487,7 @@ static int check(void)
 	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
 
 	sv[S_CHECK] = st[v[V_LEVEL]];
-	tpl("LOWMEM \7 - available \301 MiB (critical \310 MiB, moderate \311 MiB) | "
+	tpl("LOWMEM \6 - available \301 MiB (critical \310 MiB, moderate \311 MiB) | "
 	    "available=\201B;\211;\210;0;\215 computed=\202B;;;0;\215 "
 	    "swap_used=\223B;;;0;\222 process_headroom=\233B\n");
 	return v[V_LEVEL];
@@ -488,19 +498,19 @@ static int check(void)
 static int wake(int *fd)
 {
 	static const char trig[] = "some 150000 2000000";
-	struct statfs f;
+	struct sys_statfs f;
 	char b[64];
 	int t;
 
-	*fd = rd_open(LM "available", O_RDONLY);
-	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
+	*fd = rd_open(lm("available"), O_RDONLY);
+	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x62656572) {  /* SYSFS_MAGIC */
 		rd_fd(*fd, b, sizeof b, &t);
 		return W_SYSFS;
 	}
 	if (*fd >= 0)
 		close(*fd);
 	*fd = rd_open("/proc/pressure/memory", O_RDWR);
-	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
+	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
 	    write(*fd, trig, sizeof trig) > 0)
 		return W_PSI;
 	if (*fd >= 0)
@@ -531,11 +541,11 @@ static int loop(int mode, int target, int recover)
 			report();
 			return 0;
 		}
-		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > last / 100)) {
+		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > u64_div(last, 100))) {
 			lv = v[V_LEVEL];
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				out_fix(fo, el / 100, 1);
+				out_fix(fo, u64_div(el, 100), 1);
 				out_c(fo, ' ');
 				check();
 			} else {

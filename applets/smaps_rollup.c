@@ -85,9 +85,9 @@ struct row {
 	char name[SR_NAME_MAX];
 	char cmd[SR_CMD_MAX];
 };
-static struct row cur;
 static unsigned nrows, cap;
-static unsigned short ord[SR_MAX_ROWS], dep[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
+static unsigned short ord[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
+static unsigned char dep[SR_MAX_ROWS];   /* -g tree: below SR_MAX_ROWS */
 
 /* Sums of a group, the total or a subtree: processes, pss, uss, rss, swap,
  * swap_pss; the figure after them, pss_total, is pss + swap_pss. */
@@ -105,7 +105,8 @@ static union {
 static uint64_t tot[F_N];
 static unsigned ngrp;
 
-static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES];
+/* -c, -C; after the last rule, the category "other" of what none matched */
+static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES + 1];
 static unsigned nrules;
 static const char chromeos[] =
 	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*\0"
@@ -146,14 +147,18 @@ struct obj {
 };
 /* The process rows, or (-M, -l, which keep no rows) the objects */
 static union {
-	struct row row[SR_MAX_ROWS];
+	struct row row[SR_MAX_ROWS + 1];   /* [SR_MAX_ROWS]: cur */
 	struct {
-		struct obj o[SR_MAX_OBJS + 1];   /* [SR_MAX_OBJS]: "(other objects)" */
+		struct obj o[SR_MAX_OBJS + 2];   /* [SR_MAX_OBJS]: "(other objects)", then the total */
 		unsigned short ord[SR_MAX_OBJS + 1];
 		uint32_t tmpfs[SR_MAX_TMPFS];    /* devices of tmpfs mounts */
 		char pool[SR_OBJ_POOL];
 	} ob;
 } U;
+/* The process being read (the objects views read one too): after the
+ * rows, where the objects never reach, to be compared with them. */
+_Static_assert(sizeof U.ob <= sizeof U.row[0] * SR_MAX_ROWS, "U.ob reaches cur");
+static struct row *const cur = &U.row[SR_MAX_ROWS];
 static unsigned nobj, ntmp, pused;
 /* -S: shared objects with swap and how many mappings they have */
 static struct { uint64_t ino; uint32_t dev, n; } sw[SR_MAX_SWAPOBJ];
@@ -166,7 +171,11 @@ static unsigned long ovf[O_N];
 static int merr;   /* -M: errno of reading smaps */
 #define NIL 0xffff
 
-/* Size m of a row in bytes; *has: the kernel printed it. */
+/* Text and characters for the report (fo). */
+static void put(const char *s) { out_s(fo, s); }
+static void putch(char c) { out_c(fo, c); }
+static void putsafe(const char *s) { out_safe(fo, s, strlen(s)); }
+
 /* String i of a list packed back to back ("a\0b"). */
 static const char *nth(const char *s, int i)
 {
@@ -175,69 +184,102 @@ static const char *nth(const char *s, int i)
 	return s;
 }
 
+/* Size m of a row in bytes; *has (unless 0): the kernel printed it. */
 static uint64_t rv(const struct row *r, int m, int *has)
 {
-	int k = r->src == S_STATUS ? mfb[m] - PR_NROLL : mkey[m];
+	int k = r->src == S_STATUS ? mfb[m] - PR_NROLL : mkey[m], h;
 	uint64_t v = r->kb[k];
 
 	if (k == PR_Private_Clean)
 		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
-	*has = r->have >> k & 1;
-	v = *has ? v << 10 : 0;
+	h = r->have >> k & 1;
+	v = h ? v << 10 : 0;
 	if (m == M_SWPPSS && r->ss) {   /* -S */
 		v += (uint64_t)r->ss << 10;
-		*has = 1;
+		h = 1;
 	}
+	if (has)
+		*has = h;
 	return v;
 }
 
 /* The same where absent counts as 0: sorting and sums. */
 static uint64_t rs(const struct row *r, int m)
 {
-	int has;
-	return rv(r, m, &has);
+	return rv(r, m, 0);
 }
 
 static uint64_t fv(const uint64_t *f, int i) { return i < F_N ? f[i] : sat_add(f[1], f[5]); }
 
 static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 
-/* Row order: < 0 when a comes first. */
-static int cmp(const struct row *a, const struct row *b)
+/* The sorted views order indexes (of rows, groups or objects) by a size,
+ * largest first, then a name, then a number, smallest first; -r reverses
+ * the order of processes and groups. */
+enum { SO_ROWS, SO_GROUPS, SO_TREE, SO_OBJS };
+static int sortof;
+struct skey { uint64_t v, t; const char *s; size_t n; };
+
+static void sortkey(unsigned i, struct skey *k)
 {
-	int d = key == K_USER ? sgn(a->uid, b->uid) : key == K_NAME ? strcmp(a->name, b->name) :
-	        key == K_PID ? 0 : sgn(rs(b, key), rs(a, key));
+	const struct row *r = &U.row[i];
+
+	memset(k, 0, sizeof *k);
+	k->s = "";
+	if (sortof == SO_OBJS) {
+		const struct obj *o = &U.ob.o[i];
+		k->v = o->f[2];
+		k->s = U.ob.pool + o->name;
+		k->n = o->nlen;
+		k->t = o->kind;
+		return;
+	}
+	if (sortof == SO_GROUPS) {
+		const struct grp *g = &gs.grp[i];
+		if (key != K_USER && key != K_NAME)
+			k->v = g->f[key < 5 ? key + 1 : 1];
+		k->s = g->key;
+	} else if (sortof == SO_TREE) {
+		k->v = gs.sub[i][1];
+		k->t = r->pid;
+	} else {
+		k->t = r->pid;
+		if (key == K_USER)
+			k->t |= (uint64_t)r->uid << 32;
+		else if (key == K_NAME)
+			k->s = r->name;
+		else if (key != K_PID)
+			k->v = rs(r, key);
+	}
+	k->n = strlen(k->s);
+}
+
+/* < 0 when index a comes first. */
+static int cmp(unsigned a, unsigned b)
+{
+	struct skey x, y;
+	int d;
+
+	sortkey(a, &x);
+	sortkey(b, &y);
+	d = sgn(y.v, x.v);
 	if (!d)
-		d = sgn(a->pid, b->pid);
-	return rev ? -d : d;
-}
-
-static int rcmp(unsigned a, unsigned b) { return cmp(&U.row[a], &U.row[b]); }
-
-static int gcmp(unsigned a, unsigned b)
-{
-	const struct grp *x = &gs.grp[a], *y = &gs.grp[b];
-	int m = key < 5 ? key + 1 : 1, d = 0;
-	if (key != K_USER && key != K_NAME)
-		d = sgn(y->f[m], x->f[m]);
+		d = memcmp(x.s, y.s, x.n < y.n ? x.n : y.n);
 	if (!d)
-		d = strcmp(x->key, y->key);
-	return rev ? -d : d;
+		d = sgn(x.n, y.n);
+	if (!d)
+		d = sgn(x.t, y.t);
+	return rev && sortof < SO_TREE ? -d : d;
 }
 
-static int tcmp(unsigned a, unsigned b)
-{
-	int d = sgn(gs.sub[b][1], gs.sub[a][1]);
-	return d ? d : sgn(U.row[a].pid, U.row[b].pid);
-}
-
-static void isort(unsigned short *ix, unsigned n, int (*c)(unsigned, unsigned))
+static void isort(unsigned short *ix, unsigned n, int so)
 {
 	unsigned i, j, t;
 
+	sortof = so;
 	for (i = 1; i < n; i++) {
 		t = ix[i];
-		for (j = i; j && c(ix[j - 1], t) > 0; j--)
+		for (j = i; j && cmp(ix[j - 1], t) > 0; j--)
 			ix[j] = ix[j - 1];
 		ix[j] = t;
 	}
@@ -331,7 +373,7 @@ static void offer(struct obj *o, unsigned pid)
 		return;
 	t[i].pid = pid;
 	t[i].kb = o->cur;
-	memcpy(t[i].name, cur.name, sizeof t->name);
+	memcpy(t[i].name, cur->name, sizeof t->name);
 	for (; i && (!t[i - 1].pid || t[i].kb > t[i - 1].kb || (t[i].kb == t[i - 1].kb && pid < t[i - 1].pid)); i--) {
 		x = t[i];
 		t[i] = t[i - 1];
@@ -360,7 +402,7 @@ static void mflush(unsigned pid)
 			if (pass1 && i < nsw)
 				sw[i].n++;
 			else if (!pass1 && i < nsw)
-				sspss += v[PR_Swap] / sw[i].n;
+				sspss += u64_div(v[PR_Swap], sw[i].n);
 			else if (!pass1)
 				ovf[O_UNTRACKED]++;
 		}
@@ -421,6 +463,17 @@ static int maps(int dfd, unsigned pid)
 	return k;
 }
 
+/* "/proc/PID" (PID 0: "/proc/self"), then rest, into b (48 bytes). */
+static const char *ppath(char *b, unsigned pid, const char *rest)
+{
+	char *e = b + 6;
+
+	memcpy(b, "/proc/self", 10);
+	e += pid ? u64_str(e, pid) : 4;
+	memcpy(e, rest, strlen(rest) + 1);
+	return b;
+}
+
 /* The mounts of our (-M: the process's) mount namespace, before the scan
  * (U is free until then).  hidepid=2 (invisible) or 4 (ptraceable) on
  * /proc (its last mount): the kernel does not list other users' processes
@@ -431,13 +484,12 @@ static void mounts(void)
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
-	char path[40] = "/proc/self";
+	char path[48];
 	const char *v;
 	size_t n;
 	int fd;
 
-	memcpy(path + (mpid ? 6 + u64_str(path + 6, mpid) : 10), "/mountinfo", 11);
-	if ((fd = rd_lines_open(&r, path)) < 0)
+	if ((fd = rd_lines_open(&r, ppath(path, mpid, "/mountinfo"))) < 0)
 		return;
 	while (mountinfo_next(&r, &m, U.ob.pool, sizeof U.ob.pool, &bad) > 0) {
 		uint32_t d = m.major << 20 | m.minor;
@@ -461,9 +513,8 @@ static void mounts(void)
 
 static int pdir(unsigned pid)
 {
-	char path[24] = "/proc/";
-	path[6 + u64_str(path + 6, pid)] = 0;
-	return rd_open(path, O_RDONLY | O_DIRECTORY);
+	char path[48];
+	return rd_open(ppath(path, pid, ""), O_RDONLY | O_DIRECTORY);
 }
 
 static void add(uint64_t *f, const struct row *r)
@@ -501,8 +552,8 @@ static int gone(long e) { return e == -ENOENT || e == -ESRCH; }
 static int read_proc(unsigned pid)
 {
 	static struct pr_status st;
-	static struct pr_mem m;
-	const struct pr_mem *pm = &m;
+	struct pr_mem *const m = &mm;   /* shared: maps() starts it anew at its first mapping */
+	const struct pr_mem *pm = m;
 	int dfd = pdir(pid), k = -1, trunc, src = S_ROLLUP, sat = 0, off = 0;
 	uint32_t have;
 	long n;
@@ -521,11 +572,11 @@ static int read_proc(unsigned pid)
 	}
 	n = rd_fileat(dfd, "smaps_rollup", fb, sizeof fb, &trunc);
 	if (n >= 0)
-		pr_rollup(fb, n, &m);
+		pr_rollup(fb, n, m);
 	if (n == -ENOENT) {   /* before 4.14, or not captured */
 		int fd = rd_openat(dfd, "smaps", O_RDONLY);
 		src = S_SMAPS;
-		n = fd < 0 ? fd : pr_smaps(fd, &m, fb, sizeof fb);
+		n = fd < 0 ? fd : pr_smaps(fd, m, fb, sizeof fb);
 		if (fd >= 0)
 			close(fd);
 	}
@@ -547,21 +598,21 @@ static int read_proc(unsigned pid)
 		k = st.kthread || (st.state != 'Z' && !PR_HAS(&st.mem, PR_VmRSS)) ? C_KTHR : C_VANISHED;
 		goto out;
 	}
-	memset(&cur, 0, sizeof cur);
-	cur.pid = pid;
-	cur.ppid = st.ppid;
-	cur.uid = st.uid;
-	cur.src = src;
-	cur.have = have >> off;
+	memset(cur, 0, sizeof *cur);
+	cur->pid = pid;
+	cur->ppid = st.ppid;
+	cur->uid = st.uid;
+	cur->src = src;
+	cur->have = have >> off;
 	trunc = st.name_cut;
 	for (i = 0; i < PR_NROLL && i + off < PR_NSIZE; i++) {
 		uint64_t v = pm->v[i + off] >> 10;
-		cur.kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
+		cur->kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
 		sat |= v > UINT32_MAX;
 	}
 	cov[C_SAT] += sat || pm->ovf;
 	cov[C_APPROX] += src == S_STATUS;
-	memcpy(cur.name, st.name, sizeof cur.name);
+	memcpy(cur->name, st.name, sizeof cur->name);
 	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
 	n = n < 0 ? 0 : (long)pr_cmdline(fb, n);
 	trunc |= n > 0 && k;
@@ -572,7 +623,7 @@ static int read_proc(unsigned pid)
 		fb[++n] = ']';
 		n++;
 	}
-	for (cur.cat = 0; cur.cat < nrules && !fnm_match(rules[cur.cat].glob, fb, n); cur.cat++)
+	for (cur->cat = 0; cur->cat < nrules && !fnm_match(rules[cur->cat].glob, fb, n); cur->cat++)
 		;
 	i = n;
 	if (i >= SR_CMD_MAX) {   /* cut at a character boundary */
@@ -580,12 +631,12 @@ static int read_proc(unsigned pid)
 		for (i = SR_CMD_MAX - 1; i && (fb[i] & 0xc0) == 0x80; i--)
 			;
 	}
-	memcpy(cur.cmd, fb, i);
+	memcpy(cur->cmd, fb, i);
 	cov[C_TRUNC] += trunc;
 	if (view) {
 		if ((n = maps(dfd, pid)) < 0)
 			merr = -n;
-		cur.ss = sspss >> 10 > UINT32_MAX ? UINT32_MAX : sspss >> 10;
+		cur->ss = sspss >> 10 > UINT32_MAX ? UINT32_MAX : sspss >> 10;
 	}
 	k = -1;
 out:
@@ -601,11 +652,11 @@ static void cell(uint64_t v, int has, int approx)
 	static char b[32];
 	struct out t = { .fd = -1, .buf = b }, *o = fo;
 
-	out_c(o, ' ');
 	if (!has) {
-		out_s(o, "       -");
+		put("        -");
 		return;
 	}
+	putch(' ');
 	fo = &t;
 	tb_size(v, 0);
 	fo = o;
@@ -626,7 +677,7 @@ static void sums(const uint64_t *f, int from, int to)
 		else
 			t_u64(nth(fig, from), fv(f, from));
 	if (fmt == FMT_TABLE)
-		out_c(fo, ' ');
+		putch(' ');
 }
 
 /* One process in the current format; s: subtree sums (-g tree) or 0. */
@@ -639,7 +690,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 
 	if (fmt == FMT_TABLE) {
 		tb_u64(r->pid, 7);
-		out_c(fo, ' ');
+		putch(' ');
 		tb_str(u, 8);
 		for (m = 0; m < 5; m++) {
 			v = rv(r, m, &has);
@@ -648,7 +699,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 		for (m = 1; s && m < 3; m++)
 			cell(s[m], 1, 0);
 		out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
-		out_safe(fo, r->cmd, strlen(r->cmd));
+		putsafe(r->cmd);
 		tb_nl();
 		return;
 	}
@@ -684,8 +735,8 @@ static void tsize(uint64_t v)
 {
 	tb_size(v, 0);
 	if (*tb_unit()) {
-		out_c(fo, ' ');
-		out_s(fo, tb_unit());
+		putch(' ');
+		put(tb_unit());
 	}
 }
 
@@ -694,23 +745,23 @@ static void covline(void)
 {
 	unsigned i;
 
-	out_s(fo, "total (sizes in ");
-	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
-	out_s(fo, ")\ncoverage:");
+	put("total (sizes in ");
+	put(*tb_unit() ? tb_unit() : "IEC units");
+	put(")\ncoverage:");
 	for (i = 0; i < C_N; i++) {
 		const char *c = nth(covname, i);
 		if (i > C_DROPPED && !cov[i])
 			continue;
-		out_s(fo, i ? ", " : " ");
+		put(i ? ", " : " ");
 		out_u64(fo, cov[i]);
-		out_c(fo, ' ');
+		putch(' ');
 		for (; *c; c++)
-			out_c(fo, *c == '_' ? ' ' : *c);
+			putch(*c == '_' ? ' ' : *c);
 	}
 	if (*hidden) {
-		out_s(fo, ", other users' processes hidden (");
-		out_s(fo, hidden);
-		out_c(fo, ')');
+		put(", other users' processes hidden (");
+		put(hidden);
+		putch(')');
 	}
 	tb_nl();
 }
@@ -721,58 +772,61 @@ static void table_end(void)
 
 	if (group < G_USER) {
 		tb_u64(tot[0], 7);
-		out_s(fo, " procs   ");
+		put(" procs   ");
 		sums(tot, 1, F_N);
 	} else {
-		out_s(fo, "  PROCS");
-		out_s(fo, cols);
-		out_s(fo, "    TOTAL GROUP\n");
+		put("  PROCS");
+		put(cols);
+		put("    TOTAL GROUP\n");
 		for (i = 0; i < ngrp; i++) {
 			const struct grp *g = &gs.grp[gord[i]];
 			tb_u64(g->f[0], 7);
 			sums(g->f, 1, F_N + 1);
-			out_safe(fo, g->key, strlen(g->key));
+			putsafe(g->key);
 			tb_nl();
 		}
 		tb_u64(tot[0], 7);
 		sums(tot, 1, F_N + 1);
 	}
 	covline();
-	out_s(fo, "PSS ");
+	put("PSS ");
 	tsize(tot[1]);
-	out_s(fo, " of MemTotal ");
+	put(" of MemTotal ");
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
 		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
-		out_s(fo, " = ");
-		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
-		out_c(fo, '%');
+		put(" = ");
+		out_fix(fo, p < UINT64_MAX / 10000 ? u64_div(p * 10000, t) : u64_div(p, u64_div(t, 10000) + 1), 2);
+		putch('%');
 	} else {
-		out_c(fo, '-');
+		putch('-');
 	}
 	tb_nl();
 }
 
-/* "membox_" PREFIX FIGURE "_bytes" ("processes": no unit) into b. */
-static const char *pname(char *b, const char *prefix, int i)
+/* A gauge family: its HELP and TYPE lines; its name for p_start, "membox_"
+ * PREFIX NAME in lower case, and "_bytes" for a size. */
+static const char *pfam(const char *prefix, const char *name, int bytes, const char *help)
 {
+	static char b[48];
 	char *e = b;
-	const char *x;
 
-	for (x = prefix; *x;)
-		*e++ = *x++;
-	for (x = nth(fig, i); *x;)
-		*e++ = *x++;
-	memcpy(e, i ? "_bytes" : "", i ? 7 : 1);
+	while (*prefix)
+		*e++ = *prefix++;
+	for (; *name; name++)
+		*e++ = *name >= 'A' && *name <= 'Z' ? *name + 32 : *name;
+	memcpy(e, "_bytes", 7);
+	if (!bytes)
+		*e = 0;
+	p_type(b, "gauge", help);
 	return b;
 }
 
 static void psums(const char *prefix, int grouped, int i)
 {
-	char name[40];
+	const char *name = pfam(prefix, nth(fig, i), i, i ? "Memory summed over the processes." : "Processes counted.");
 	unsigned j;
 
-	p_type(pname(name, prefix, i), "gauge", i ? "Memory summed over the processes." : "Processes counted.");
 	for (j = 0; j < (grouped ? ngrp : 1); j++) {
 		const struct grp *g = &gs.grp[gord[j]];
 		p_start(name);
@@ -784,38 +838,51 @@ static void psums(const char *prefix, int grouped, int i)
 	}
 }
 
-/* Counters as a json/kv object. */
+/* Counters as a json/kv object, left open. */
 static void jcounts(const char *key, const char *names, const unsigned long *v, int n)
 {
 	int i;
 	t_obj(key);
 	for (i = 0; i < n; i++)
 		t_u64(nth(names, i), v[i]);
-	if (v == cov) {
-		if (*hidden)
-			t_cstr("hidden", hidden);
-		else
-			t_null("hidden");
-	}
+}
+
+/* The end of a json/kv document: what the scan saw, what the mapping
+ * views could not keep, and (the process views) MemTotal. */
+static void jtail(void)
+{
+	jcounts("coverage", covname, cov, C_N);
+	if (*hidden)
+		t_cstr("hidden", hidden);
+	else
+		t_null("hidden");
 	t_end();
+	if (view) {
+		jcounts("overflow", ovfname, ovf, O_N);
+		t_end();
+	}
+	if (view < V_MAP)
+		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
+	t_done();
 }
 
 static void prom(void)
 {
-	char b[24], name[40];
+	char b[24];
+	const char *name;
 	unsigned i;
 	int m, has;
 	uint64_t v;
 
 	for (m = 0; m < 5 + (view == V_SWAP); m++) {
-		p_type(m < 5 ? pname(name, "process_", m + 1) : "process_shared_swap_pss_bytes", "gauge",
-		       "Memory of a process (PSS, USS: see the README).");
+		name = pfam("process_", m < 5 ? nth(fig, m + 1) : "shared_swap_pss", 1,
+		            "Memory of a process (PSS, USS: see the README).");
 		for (i = 0; i < nrows; i++) {
 			const struct row *r = &U.row[ord[i]];
 			v = m < 5 ? rv(r, m, &has) : (uint64_t)r->ss << 10;
 			if (m < 5 && !has)
 				continue;
-			p_start(m < 5 ? name : "process_shared_swap_pss_bytes");
+			p_start(name);
 			p_labu("pid", r->pid);
 			p_labc("name", r->name);
 			p_labc("user", uname(r->uid, b));
@@ -848,34 +915,6 @@ static void prom(void)
 
 /* ---- the object views (-M, -l) ---- */
 
-static int ocmp(unsigned a, unsigned b)
-{
-	const struct obj *x = &U.ob.o[a], *y = &U.ob.o[b];
-	int d = sgn(y->f[2], x->f[2]);
-
-	if (!d)
-		d = memcmp(U.ob.pool + x->name, U.ob.pool + y->name, x->nlen < y->nlen ? x->nlen : y->nlen);
-	if (!d)
-		d = x->nlen - y->nlen;
-	return d ? d : x->kind - y->kind;
-}
-
-/* Figures f (bytes): the view's table cells, else the "rollup" object. */
-static void ofigs(const uint64_t *f)
-{
-	int i;
-
-	if (fmt != FMT_TABLE)
-		t_obj("rollup");
-	for (i = 0; i < ON; i++)
-		if (fmt != FMT_TABLE)
-			t_u64(pr_key(okey[i]), f[i]);
-		else if (OMASK >> i & 1)
-			cell(f[i], 1, 0);
-	if (fmt != FMT_TABLE)
-		t_end();
-}
-
 /* A number: a table cell after a blank, or a json/kv member. */
 static void onum(const char *key, uint64_t v, int w)
 {
@@ -883,49 +922,61 @@ static void onum(const char *key, uint64_t v, int w)
 		t_u64(key, v);
 		return;
 	}
-	out_c(fo, ' ');
+	putch(' ');
 	tb_u64(v, w);
 }
 
-static void oemit(const struct obj *o)
+/* An object: a table line or a json/kv element; or (tot) the totals,
+ * whose procs are the processes read: the table's last line, the json
+ * "total". */
+static void oemit(const struct obj *o, int tot)
 {
 	const char *k = nth(PK_NAMES, o->kind), *nm = U.ob.pool + o->name;
 	const struct top *t, *te = o->top + (verbose ? SR_MAX_CONSUMERS : 0);
-	int tab = fmt == FMT_TABLE;
+	int tab = fmt == FMT_TABLE, i;
 
-	if (tab) {
-		ofigs(o->f);
-	} else {
+	if (tot && !tab) {
+		t_obj("total");
+	} else if (!tab) {
 		t_elem(0);
 		t_cstr("kind", k);
 		t_str("object", nm, o->nlen);
 		if (view == V_MAP)
 			t_bool("shared", o->shared);
 	}
+	for (i = 0; tab && i < ON; i++)
+		if (OMASK >> i & 1)
+			cell(o->f[i], 1, 0);
 	if (view == V_LIST)
 		onum("processes", o->procs, 6);
 	onum("regions", o->regions, 7);
+	if (tab && tot) {
+		put(view == V_MAP ? "   " : " ");
+		covline();
+		return;
+	}
 	if (tab) {
-		if (view == V_MAP) {
-			out_c(fo, ' ');
-			out_c(fo, o->shared ? 's' : 'p');
-		}
-		out_c(fo, ' ');
+		if (view == V_MAP)
+			put(o->shared ? " s" : " p");
+		putch(' ');
 		tb_str(k, 11);
-		out_c(fo, ' ');
+		putch(' ');
 		out_safe(fo, nm, o->nlen);
 	} else {
-		ofigs(o->f);
-		if (verbose)
+		t_obj("rollup");
+		for (i = 0; i < ON; i++)
+			t_u64(pr_key(okey[i]), o->f[i]);
+		t_end();
+		if (verbose && !tot)
 			t_arr("consumers");
 	}
 	for (t = o->top; t < te && t->pid; t++) {
 		if (tab) {
-			out_s(fo, t == o->top ? "\n    top: " : ", ");
+			put(t == o->top ? "\n    top: " : ", ");
 			out_u64(fo, t->pid);
-			out_c(fo, ' ');
-			out_safe(fo, t->name, strlen(t->name));
-			out_c(fo, ' ');
+			putch(' ');
+			putsafe(t->name);
+			putch(' ');
 			tb_size((uint64_t)t->kb << 10, 0);
 			continue;
 		}
@@ -939,14 +990,13 @@ static void oemit(const struct obj *o)
 		tb_nl();
 		return;
 	}
-	if (verbose)
+	if (verbose && !tot)
 		t_end();
 	t_end();
 }
 
 static const char *const scol[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
 static const char skey[] = "id\0owner\0attaches\0size\0rss\0swap";
-static const char sprom[] = "sysv_shm_attaches\0sysv_shm_size_bytes\0sysv_shm_rss_bytes\0sysv_shm_swap_bytes";
 
 /* The segments of /proc/sysvipc/shm: table lines, json/kv elements, or
  * (f >= 2) the prom samples of column f. */
@@ -955,6 +1005,7 @@ static void sysv(int f)
 	struct rd_lines r;
 	struct shm_it it = { .r = &r, .col = scol, .n = 6 };
 	uint64_t v[6];
+	const char *name = f ? pfam("sysv_shm_", nth(skey, f), f > 2, "A SysV shared memory segment (/proc/sysvipc/shm).") : 0;
 	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), i, n = 0;
 
 	if (fd < 0)
@@ -962,7 +1013,7 @@ static void sysv(int f)
 	while (shm_next(&it, v) > 0) {
 		if (f) {
 			if (it.have >> f & 1) {
-				p_start(nth(sprom, f - 2));
+				p_start(name);
 				p_labu("id", v[0]);
 				p_labu("owner", v[1]);
 				p_u64(v[f]);
@@ -970,7 +1021,7 @@ static void sysv(int f)
 			continue;
 		}
 		if (fmt == FMT_TABLE && !n++)
-			out_s(fo, "\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
+			put("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
 		if (fmt != FMT_TABLE)
 			t_elem(0);
 		for (i = 0; i < 6; i++)
@@ -992,43 +1043,32 @@ static void sysv(int f)
 
 static void objects(void)
 {
-	struct obj *o = U.ob.o;
-	uint64_t t[ON] = { 0 };
-	unsigned long reg = 0;
+	struct obj *o = U.ob.o, *t = o + SR_MAX_OBJS + 1;
 	unsigned i, j, n = nobj;
-	char name[40], *e;
-	const char *x;
+	const char *name;
 
 	for (i = 0; i < n; i++)
 		U.ob.ord[i] = i;
-	isort(U.ob.ord, n, ocmp);
+	isort(U.ob.ord, n, SO_OBJS);
 	if (o[SR_MAX_OBJS].regions)
 		U.ob.ord[n++] = SR_MAX_OBJS;
+	t->procs = tot[0];
 	for (i = 0; i < n; i++) {
-		reg += o[U.ob.ord[i]].regions;
+		t->regions += o[U.ob.ord[i]].regions;
 		for (j = 0; j < ON; j++)
-			t[j] = sat_add(t[j], o[U.ob.ord[i]].f[j]);
+			t->f[j] = sat_add(t->f[j], o[U.ob.ord[i]].f[j]);
 	}
 	if (topn && topn < n)
 		n = topn;
 	if (fmt == FMT_PROM) {
 		for (j = 0; j < ON + 1u + (view == V_LIST); j++) {
-			e = name + 7;
-			memcpy(name, "object_", 7);
-			if (j < ON) {
-				for (x = pr_key(okey[j]); *x; x++)
-					*e++ = *x >= 'A' && *x <= 'Z' ? *x + 32 : *x;
-				memcpy(e, "_bytes", 7);
-			} else {
-				x = j == ON ? "regions" : "processes";
-				memcpy(e, x, strlen(x) + 1);
-			}
-			p_type(name, "gauge", "An object's mappings (smaps-rollup -M, -l in the README).");
+			name = pfam("object_", j < ON ? pr_key(okey[j]) : j == ON ? "regions" : "processes", j < ON,
+			            "An object's mappings (smaps-rollup -M, -l in the README).");
 			for (i = 0; i < n; i++) {
 				const struct obj *b = &o[U.ob.ord[i]];
 				p_start(name);
 				if (view == V_MAP)
-					p_labu("pid", cur.pid);
+					p_labu("pid", cur->pid);
 				p_labc("kind", nth(PK_NAMES, b->kind));
 				p_lab("object", U.ob.pool + b->name, b->nlen);
 				if (view == V_MAP)
@@ -1036,56 +1076,42 @@ static void objects(void)
 				p_u64(j < ON ? b->f[j] : j == ON ? b->regions : b->procs);
 			}
 		}
-		for (j = 2; view == V_LIST && j < 6; j++) {
-			p_type(nth(sprom, j - 2), "gauge", "A SysV shared memory segment (/proc/sysvipc/shm).");
+		for (j = 2; view == V_LIST && j < 6; j++)
 			sysv(j);
-		}
 		return;
 	}
 	if (fmt == FMT_TABLE) {
 		for (i = 0; i < ON; i++)
 			if (OMASK >> i & 1) {
-				x = nth(ohdr, i);
-				out_c(fo, ' ');
-				out_pad(fo, strlen(x), 8);
-				out_s(fo, x);
+				name = nth(ohdr, i);
+				out_pad(fo, strlen(name), 9);   /* a blank, then in 8 */
+				put(name);
 			}
-		out_s(fo, view == V_MAP ? " REGIONS M KIND        OBJECT\n" : "  PROCS REGIONS KIND        OBJECT\n");
-		for (i = 0; i < n; i++)
-			oemit(&o[U.ob.ord[i]]);
-		ofigs(t);
-		if (view == V_LIST)
-			onum(0, tot[0], 6);
-		onum(0, reg, 7);
-		out_s(fo, view == V_MAP ? "   " : " ");
-		covline();
+		put(view == V_MAP ? " REGIONS M KIND        OBJECT\n" : "  PROCS REGIONS KIND        OBJECT\n");
+	} else {
+		t_obj(0);
+		if (view == V_MAP) {
+			t_u64("pid", cur->pid);
+			t_cstr("name", cur->name);
+		}
+		t_arr("objects");
+	}
+	for (i = 0; i < n; i++)
+		oemit(&o[U.ob.ord[i]], 0);
+	if (fmt != FMT_TABLE)
+		t_end();
+	oemit(t, 1);
+	if (fmt == FMT_TABLE) {
 		if (view == V_LIST)
 			sysv(0);
 		return;
 	}
-	t_obj(0);
-	if (view == V_MAP) {
-		t_u64("pid", cur.pid);
-		t_cstr("name", cur.name);
-	}
-	t_arr("objects");
-	for (i = 0; i < n; i++)
-		oemit(&o[U.ob.ord[i]]);
-	t_end();
-	t_obj("total");
-	if (view == V_LIST)
-		t_u64("processes", tot[0]);
-	t_u64("regions", reg);
-	ofigs(t);
-	t_end();
 	if (view == V_LIST) {
 		t_arr("sysv");
 		sysv(0);
 		t_end();
 	}
-	jcounts("coverage", covname, cov, C_N);
-	jcounts("overflow", ovfname, ovf, O_N);
-	t_done();
+	jtail();
 }
 
 /* The process tree of the kept rows: ord in pre-order, children by subtree
@@ -1122,7 +1148,7 @@ static void tree(void)
 	for (i = 0; i < nrows; i++)
 		for (a = i; a != NIL; a = par[a])
 			add(gs.sub[a], &U.row[i]);
-	isort(tix, nrows, tcmp);
+	isort(tix, nrows, SO_TREE);
 	walk(NIL, 0);
 }
 
@@ -1130,9 +1156,10 @@ static void tree(void)
 
 static void one(unsigned pid)
 {
-	unsigned i, w;
+	static unsigned w = -1u;   /* the last of the full row table, -1u: to find */
+	unsigned i;
 	int k;
-	const char *g = cur.name;
+	const char *g = cur->name;
 	char b[24];
 
 	if (pass1) {   /* -S: count the mappings of shared objects with swap */
@@ -1148,32 +1175,35 @@ static void one(unsigned pid)
 	if (k != -1)
 		return;
 	cov[C_PROCS]++;
-	add(tot, &cur);
+	add(tot, cur);
 	if (view >= V_MAP)
 		return;
 	if (group == G_USER)
-		g = uname(cur.uid, b);
+		g = uname(cur->uid, b);
 	if (group == G_CAT)
-		g = cur.cat < nrules ? rules[cur.cat].name : "other";
-	if (group >= G_USER)
-		add(grp_get(g, group == G_CAT && cur.cat < nrules ? rules[cur.cat].nlen : strlen(g)), &cur);
+		add(grp_get(rules[cur->cat].name, rules[cur->cat].nlen), cur);
+	else if (group >= G_USER)
+		add(grp_get(g, strlen(g)), cur);
 	if (stream) {
 		if (nrows < cap)
-			emit(&cur, 0, 0), nrows++;
+			emit(cur, 0, 0), nrows++;
 		else
 			cov[C_DROPPED]++;
 		return;
 	}
 	if (nrows < cap) {
-		U.row[nrows++] = cur;
+		U.row[nrows++] = *cur;
 		return;
 	}
 	cov[C_DROPPED]++;   /* keep the top rows: replace the last one */
-	for (w = 0, i = 1; i < nrows; i++)
-		if (cmp(&U.row[i], &U.row[w]) > 0)
-			w = i;
-	if (nrows && cmp(&cur, &U.row[w]) < 0)
-		U.row[w] = cur;
+	if (w == -1u)
+		for (w = 0, i = 1; i < nrows; i++)
+			if (cmp(i, w) > 0)
+				w = i;
+	if (nrows && cmp(SR_MAX_ROWS, w) < 0) {
+		U.row[w] = *cur;
+		w = -1u;
+	}
 }
 
 /* /proc, opened before anything is written (a failure must not leave half
@@ -1185,9 +1215,9 @@ static int scan(void)
 	unsigned i;
 	long pid;
 
-	for (i = 0; i < npids; i++)
+	for (i = 0; i < npids && !pass1; i++)   /* -S's first pass reads every process */
 		one(pids[i]);
-	if (npids)
+	if (i)
 		return 0;
 	lseek(pd.fd, 0, SEEK_SET);
 	rd_dir_fd(&pd, pd.fd);
@@ -1296,6 +1326,8 @@ static int options(int argc, char **argv)
 	}
 	if (nrules && !group)
 		group = G_CAT;
+	rules[nrules].name = "other";
+	rules[nrules].nlen = 5;
 	if (view == V_MAP) {
 		pids[0] = mpid;
 		npids = 1;
@@ -1338,10 +1370,7 @@ int smaps_rollup_main(int argc, char **argv)
 	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
 	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
 		pass1 = 1;
-		i = npids;
-		npids = 0;
 		rc = scan();
-		npids = i;
 		pass1 = 0;
 		if (rc)
 			return rc;
@@ -1355,9 +1384,8 @@ int smaps_rollup_main(int argc, char **argv)
 		if (view == V_MAP && !cov[C_PROCS])
 			return mb_fail("no matching process", 0);
 		if (merr && view == V_MAP) {
-			char b[40] = "/proc/";
-			memcpy(b + 6 + u64_str(b + 6, mpid), "/smaps", 7);
-			return mb_fail_errno(b, merr);
+			char b[48];
+			return mb_fail_errno(ppath(b, mpid, "/smaps"), merr);
 		}
 		objects();
 		owarn();
@@ -1367,11 +1395,11 @@ int smaps_rollup_main(int argc, char **argv)
 	         (stream || (key == K_PID && !rev && !npids && rd_live()));
 	cap = topn && (topn < SR_MAX_ROWS || stream) ? topn : stream ? -1u : SR_MAX_ROWS;
 	for (i = 0; group == G_CAT && i <= nrules; i++)
-		grp_get(i < nrules ? rules[i].name : "other", i < nrules ? rules[i].nlen : 5);
+		grp_get(rules[i].name, rules[i].nlen);
 	if (fmt == FMT_TABLE && group < G_USER) {
-		out_s(fo, "    PID USER    ");
-		out_s(fo, cols);
-		out_s(fo, group ? "  TREEPSS  TREEUSS COMMAND\n" : " COMMAND\n");
+		put("    PID USER    ");
+		put(cols);
+		put(group ? "  TREEPSS  TREEUSS COMMAND\n" : " COMMAND\n");
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		t_obj(0);
@@ -1382,7 +1410,7 @@ int smaps_rollup_main(int argc, char **argv)
 	if (!stream) {
 		for (i = 0; i < nrows; i++)
 			ord[i] = i;
-		isort(ord, nrows, rcmp);
+		isort(ord, nrows, SO_ROWS);
 		if (group == G_TREE)
 			tree();
 		for (i = 0; i < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group >= G_USER); i++)
@@ -1397,7 +1425,7 @@ int smaps_rollup_main(int argc, char **argv)
 		for (i = 0; i <= ngrp; i++)
 			gord[i] = i;
 		ngrp += !!gs.grp[SR_MAX_GROUPS].f[0];
-		isort(gord, ngrp, gcmp);
+		isort(gord, ngrp, SO_GROUPS);
 	}
 	if (fmt == FMT_TABLE) {
 		table_end();
@@ -1421,11 +1449,7 @@ int smaps_rollup_main(int argc, char **argv)
 			}
 			t_end();
 		}
-		jcounts("coverage", covname, cov, C_N);
-		if (view)
-			jcounts("overflow", ovfname, ovf, O_N);
-		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
-		t_done();
+		jtail();
 	}
 	if ((npids || user_arg) && !cov[C_PROCS])
 		return mb_fail("no matching process", 0);

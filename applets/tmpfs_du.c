@@ -4,8 +4,6 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include "cli.h"
 #include "meminfo.h"
@@ -13,6 +11,7 @@
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
+#include "sys.h"
 #include "sysvshm.h"
 #include "walk.h"
 
@@ -52,9 +51,10 @@ static const char fname[] = "size_limit\0inode_limit\0used\0inodes_used\0allocat
 /* Mounts of the chosen types; alias >= 0: that mount of the same
  * superblock (major:minor) is shown instead. */
 enum { M_POINT, M_ROOT, M_SOURCE, M_FSTYPE };
+_Static_assert(MI_STR_MAX <= 1 << 12 && TD_MAX_MOUNTS <= 1 << 6, "struct mt's key");
 static struct mt {
-	dev_t dev;             /* major:minor */
-	uint64_t key;          /* the shown mount of a superblock has the least */
+	unsigned maj, min;     /* the superblock's device */
+	unsigned key;          /* the shown mount of a superblock has the least */
 	const char *s[4];      /* M_POINT .. M_FSTYPE, in pool */
 	uint64_t lim[2];
 	int alias;
@@ -89,6 +89,17 @@ static unsigned lbase, ln;
 static uint64_t lmore[2];
 static char lpath[MB_PATH_MAX];
 
+/* sat_mul in one place on 32-bit targets, where its 64-bit division is
+ * 90 bytes a use; a 64-bit target's multiply and compare stay inline */
+#if UINTPTR_MAX > 0xffffffff
+#define mul sat_mul
+#else
+__attribute__((noinline)) static uint64_t mul(uint64_t a, uint64_t b)
+{
+	return sat_mul(a, b);
+}
+#endif
+
 /* The i-th of the NUL-separated names in s. */
 static const char *nth(const char *s, unsigned i)
 {
@@ -118,9 +129,15 @@ static unsigned limit(const char *opts, const char *key, uint64_t *v)
 	if (p < s + n) {
 		if (p + 1 != s + n || !(u = strchr("kmgt", *p | 32)))
 			return 0;
-		*v = sat_mul(*v, 1ull << 10 * (u - "kmgt" + 1));
+		*v = mul(*v, 1ull << 10 * (u - "kmgt" + 1));
 	}
 	return *v != 0;
+}
+
+/* Is a device from stat (the kernel's encoding) the mount's major:minor? */
+static int on(const struct mt *m, uint32_t dev)
+{
+	return major(dev) == m->maj && minor(dev) == m->min;
 }
 
 static int read_mounts(void)
@@ -148,10 +165,12 @@ static int read_mounts(void)
 			mt_dropped++;
 			continue;
 		}
-		t->dev = makedev(m.major, m.minor);
+		t->maj = m.major;
+		t->min = m.minor;
 		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
-		/* one superblock: show the mount of the shortest root, then path */
-		t->key = (uint64_t)strlen(m.root) << 40 | (uint64_t)strlen(m.point) << 20 | nmt++;
+		/* one superblock: show the mount of the shortest root, then path
+		 * (both shorter than sb: 12 bits each), then the first */
+		t->key = strlen(m.root) << 18 | strlen(m.point) << 6 | nmt++;
 	}
 	close(fd);
 	if (k < 0)
@@ -163,7 +182,7 @@ static int read_mounts(void)
 	for (i = 0; i < nmt; i++) {
 		unsigned b = i;
 		for (j = 0; j < nmt; j++)
-			if (mt[j].dev == mt[i].dev && mt[j].key < mt[b].key)
+			if (mt[j].maj == mt[i].maj && mt[j].min == mt[i].min && mt[j].key < mt[b].key)
 				b = j;
 		mt[i].alias = b == i ? -1 : (int)b;
 	}
@@ -214,8 +233,8 @@ __attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, 
 static void measure(struct res *r)
 {
 	const struct mt *m = &mt[r->m];
-	struct stat sb;
-	struct statfs sf;
+	struct sys_stat sb;
+	struct sys_statfs sf;
 	struct wk w;
 
 	r->have = m->have;
@@ -225,7 +244,7 @@ static void measure(struct res *r)
 		r->err = mb_strerror(-r->fd);
 		return;
 	}
-	if (rd_live() && (fstat(r->fd, &sb) || sb.st_dev != m->dev)) {
+	if (rd_live() && (sys_fstat(r->fd, &sb) || !on(m, sb.dev))) {
 		r->err = "hidden under another mount";
 		close(r->fd);
 		r->fd = -1;
@@ -244,17 +263,17 @@ static void measure(struct res *r)
 	r->v[F_LINKS] = w.links_over;
 	memcpy(r->v + F_MORE, lmore, sizeof lmore);
 	r->have |= WALKED | (depth ? MORE : 0) | (w.cache && !w.cache_gaps ? BIT(RES) | BIT(SWAP) : 0);
-	if (rd_live() && !fstatfs(r->fd, &sf)) {
-		r->v[F_USED] = sat_mul(sf.f_blocks - sf.f_bfree, sf.f_frsize);
+	if (rd_live() && !sys_fstatfs(r->fd, &sf)) {
+		r->v[F_USED] = mul(sf.blocks - sf.bfree, sf.frsize);
 		r->v[F_HIDDEN] = sat_sub(r->v[F_USED], w.tot.alloc);
-		r->v[F_IUSED] = sf.f_files - sf.f_ffree;
+		r->v[F_IUSED] = sf.files - sf.ffree;
 		/* the limits in force (mountinfo omits a default nr_inodes); an
 		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals */
-		r->v[F_SIZE] = sat_mul(sf.f_blocks, sf.f_frsize);
-		r->v[F_INODES] = sf.f_files;
+		r->v[F_SIZE] = mul(sf.blocks, sf.frsize);
+		r->v[F_INODES] = sf.files;
 		r->have = (r->have & ~(BIT(SIZE) | BIT(INODES))) |
-		          (sf.f_blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
-		          (sf.f_files ? BIT(INODES) | BIT(IUSED) : 0);
+		          (sf.blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
+		          (sf.files ? BIT(INODES) | BIT(IUSED) : 0);
 	}
 }
 
@@ -460,8 +479,8 @@ static void output(int only_shmem)
 				sample("tmpfs_", nth(fname, f), FBYTES >> f & 1, !j++,
 				       "tmpfs-du figure, see membox tmpfs-du --help.");
 				p_labc("mount", mt[r->m].s[M_POINT]);
-				p_labu("major", major(mt[r->m].dev));
-				p_labu("minor", minor(mt[r->m].dev));
+				p_labu("major", mt[r->m].maj);
+				p_labu("minor", mt[r->m].min);
 				if (paths)
 					p_labc("path", r->path);
 				p_u64(r->v[f]);
@@ -558,7 +577,7 @@ int tmpfs_du_main(int argc, char **argv)
 		}
 	}
 	paths = argc - st.ind;
-	if (sat_mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
+	if (mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
 		return mb_warn("-d, -n, -s or PATH", "-n times -d above TD_LIST_SLOTS (64), "
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
@@ -567,19 +586,19 @@ int tmpfs_du_main(int argc, char **argv)
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct res *r = &rs[nrs++];
-		struct stat sb;
+		struct sys_stat sb;
 		size_t bl = 0;
 		int fd = rd_open(p, O_RDONLY | O_DIRECTORY);
 		r->m = -1;
 		r->path = p;
-		if (fd < 0 || fstat(fd, &sb))
+		if (fd < 0 || sys_fstat(fd, &sb))
 			return mb_fail_errno(p, fd < 0 ? -fd : 9);
 		close(fd);
 		/* the mount of its device; in a capture, of the longest mount point */
 		for (i = 0; i < nmt; i++) {
 			const char *mp = mt[i].s[M_POINT];
 			size_t l = strlen(mp);
-			if (rd_live() ? sb.st_dev == mt[i].dev :
+			if (rd_live() ? on(&mt[i], sb.dev) :
 			    l >= bl && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
 				bl = l;
 				r->m = mt[i].alias < 0 ? (int)i : mt[i].alias;

@@ -21,6 +21,7 @@
 #include "rate.h"
 #include "rd.h"
 #include "sc.h"
+#include "sig.h"
 #include "vmstat.h"
 
 static const char usage[] = TXT(vmstat_meter,
@@ -56,7 +57,7 @@ static const struct opt opts[] = {
 static uint64_t num[4] = { 1000000, 10, UINT64_MAX, UINT64_MAX };
 static const unsigned char ndec[4] = { 6, 0, 0, 6 };
 #define ival num[0]
-#define win num[1]
+#define win ((unsigned)num[1])   /* 1 to VM_MAX_WINDOW */
 
 static const char *const defaults[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
 static const char *names[VM_MAX_FIELDS];
@@ -191,7 +192,7 @@ static long sample(int base)
 	} else {
 		samples++;
 	}
-	rh = (rh + 1) % (win + 1);
+	rh = rh < win ? rh + 1 : 0;   /* no division: ARM has no divide instruction */
 	rn += rn <= win;
 	ring_t[rh] = now;
 	for (i = 0; i < nf + 2; i++) {
@@ -236,7 +237,10 @@ static long sample(int base)
  * thousandths per second; recent over the ring, oldest to newest). */
 static int64_t fig(unsigned i, int k)
 {
-	unsigned old = (rh + win + 2 - rn) % (win + 1);
+	int old = (int)rh + 1 - (int)rn;   /* the oldest sample in the ring */
+
+	if (old < 0)
+		old += (int)win + 1;
 	if (!k)
 		return ctr[i].count > INT64_MAX ? INT64_MAX : (int64_t)ctr[i].count;
 	if (k == 2)
@@ -251,19 +255,21 @@ static void put_c(char c) { out_c(fo, c); }
 /* A table cell: v with dec (0 or 3) decimals, or '-'. */
 static void cell(int ok, uint64_t v, int dec, int w)
 {
-	char b[32];
-	int n = 1;
-
-	b[0] = '-';
 	if (ok) {
-		n = u64_str(b, dec ? v / 1000 : v);
-		if (dec) {
-			b[n++] = '.';
-			b[n++] = '0' + v / 100 % 10;
-			b[n++] = '0' + v / 10 % 10;
-			b[n++] = '0' + v % 10;
-		}
+		tb_fixu(v, dec, w);
+	} else {
+		out_pad(fo, 1, w);
+		put_c('-');
 	}
+}
+
+/* Microseconds as seconds with 3 decimals, truncated: the 6 of fix_str cut
+ * (no 64-bit division on 32-bit targets). */
+static void secs(uint64_t us, int w)
+{
+	char b[32];
+	int n = fix_str(b, us, 6) - 3;
+
 	out_pad(fo, n, w);
 	out_mem(fo, b, n);
 }
@@ -321,7 +327,7 @@ static void line(int header)
 		if (header)
 			put_s("    TIME");
 		else
-			cell(1, (tnow - t0) / 1000, 3, 8);
+			secs(tnow - t0, 8);
 		for (i = 0; i < nf; i++) {
 			if (header) {
 				out_pad(fo, strlen(names[i]), width(i));
@@ -349,11 +355,11 @@ static void table(void)
 	if (lined)
 		tb_nl();
 	put_s("elapsed ");
-	cell(1, (tnow - t0) / 1000, 3, 0);
+	secs(tnow - t0, 0);
 	put_s(" s, samples ");
 	out_u64(fo, samples);
 	put_s(", interval ");
-	cell(1, ival / 1000, 3, 0);
+	secs(ival, 0);
 	put_s(" s, window ");
 	out_u64(fo, win);
 	put_s("\nCOUNTER");
@@ -403,105 +409,105 @@ static void table(void)
 
 static const char *const psi_key[] = { "some_stall_seconds", "full_stall_seconds" };
 
-static void tree(void)
+/* A figure of the summary: a json/kv member (null unless have), or in prom
+ * (when have, and help given) the metric membox_vmstat_NAME, its name the
+ * key with the prefix and suffix of its kind. */
+enum { K_GAUGE, K_BYTES, K_PSI, K_CMD };
+static void put(int kind, const char *key, const char *help, int have, uint64_t v, int dec)
 {
+	static const char *const pre[] = { "", "", "psi_", "command_" };
+	static const char *const suf[] = { "", "_bytes", "_total", "" };
+	char b[64];
+
+	if (fmt != FMT_PROM) {
+		if (!have)
+			t_null(key);
+		else if (dec)
+			t_fix(key, v, dec);
+		else
+			t_u64(key, v);
+	} else if (have && help) {
+		strcpy(stpcpy(stpcpy(stpcpy(b, "vmstat_"), pre[kind]), key), suf[kind]);
+		p_type(b, kind == K_PSI ? "counter" : "gauge", help);
+		p_start(b);
+		p_fix(v, dec);
+	}
+}
+
+/* json/kv (one object) and prom (the same figures as metrics, in the same
+ * order, where json has them) */
+static void report(void)
+{
+	static const char *const stat[] = { 0, "average", "max", "recent" };
+	int tree = fmt != FMT_PROM;
 	unsigned i;
 	int k;
 
-	t_obj(0);
-	t_fix("interval_seconds", ival, 6);
-	t_u64("window", win);
-	t_fix("elapsed_seconds", tnow - t0, 6);
-	t_u64("samples", samples);
-	counters(1);
-	t_obj("memory");
+	if (tree)
+		t_obj(0);
+	put(K_GAUGE, "interval_seconds", "Time between samples.", 1, ival, 6);
+	put(K_GAUGE, "window", 0, 1, win, 0);
+	put(K_GAUGE, "elapsed_seconds", "Baseline to last sample.", 1, tnow - t0, 6);
+	put(K_GAUGE, "samples", "Samples after the baseline.", 1, samples, 0);
+	if (tree)
+		counters(1);
+	else
+		for (k = 0; k < 4; k++) {
+			const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
+			if (k < 2)
+				p_type(m, k ? "gauge" : "counter", k ? "Average, max and recent increase per second."
+				                                     : "Increase since the baseline.");
+			for (i = 0; i < nf; i++)
+				if (ctr[i].seen) {
+					p_start(m);
+					p_labc("counter", names[i]);
+					if (k)
+						p_labc("stat", stat[k]);
+					p_fix(fig(i, k), k ? 3 : 0);
+				}
+		}
+	if (tree)
+		t_obj("memory");
 	for (k = 0; k < 4; k++)
-		t_opt(mem_key[k], mem_have >> k & 1, mem[k]);
-	t_end();
-	if (ctr[nf].seen || ctr[nf + 1].seen) {
-		t_obj("psi");
-		for (k = 0; k < 2; k++)
-			if (ctr[nf + k].seen)
-				t_fix(psi_key[k], ctr[nf + k].count, 6);
-			else
-				t_null(psi_key[k]);
+		put(K_BYTES, mem_key[k], "Extreme of /proc/meminfo.", mem_have >> k & 1, mem[k], 0);
+	if (tree)
 		t_end();
+	if (ctr[nf].seen || ctr[nf + 1].seen || !tree) {
+		if (tree)
+			t_obj("psi");
+		for (k = 0; k < 2; k++)
+			put(K_PSI, psi_key[k], "Memory stall time since the baseline.",
+			    ctr[nf + k].seen, ctr[nf + k].count, 6);
+		if (tree)
+			t_end();
 	} else {
 		t_null("psi");
 	}
-	if (cmd) {
+	if (cmd && tree) {
 		t_obj("command");
 		t_arr("argv");
 		for (i = 0; cmd[i]; i++)
 			t_cstr(0, cmd[i]);
 		t_end();
-		t_opt("exit_status", cmd_status >= 0, cmd_status);
-		t_end();
-	} else {
-		t_null("command");
 	}
+	if (cmd || !tree)
+		put(K_CMD, "exit_status", "Exit status of the command.", cmd_status >= 0, cmd_status, 0);
+	if (!tree)
+		return;
+	if (cmd)
+		t_end();
+	else
+		t_null("command");
 	t_bool("vmstat_truncated", truncated);
 	t_done();
-}
-
-static void prom_one(const char *name, const char *type, const char *help, int64_t v, int dec)
-{
-	p_type(name, type, help);
-	p_start(name);
-	p_fix(v, dec);
-}
-
-static void prom(void)
-{
-	static const char *const stat[] = { 0, "average", "max", "recent" };
-	char b[48];
-	unsigned i;
-	int k;
-
-	prom_one("vmstat_interval_seconds", "gauge", "Time between samples.", ival, 6);
-	prom_one("vmstat_elapsed_seconds", "gauge", "Baseline to last sample.", tnow - t0, 6);
-	prom_one("vmstat_samples", "gauge", "Samples after the baseline.", samples, 0);
-	for (k = 0; k < 4; k++) {
-		const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
-		if (k < 2)
-			p_type(m, k ? "gauge" : "counter", k ? "Average, max and recent increase per second."
-			                                     : "Increase since the baseline.");
-		for (i = 0; i < nf; i++)
-			if (ctr[i].seen) {
-				p_start(m);
-				p_labc("counter", names[i]);
-				if (k)
-					p_labc("stat", stat[k]);
-				p_fix(fig(i, k), k ? 3 : 0);
-			}
-	}
-	for (k = 0; k < 4; k++)
-		if (mem_have >> k & 1) {
-			size_t n = strlen(mem_key[k]);
-			memcpy(b, "vmstat_", 7);
-			memcpy(b + 7, mem_key[k], n);
-			memcpy(b + 7 + n, "_bytes", 7);
-			prom_one(b, "gauge", "Extreme of /proc/meminfo.", mem[k], 0);
-		}
-	for (k = 0; k < 2; k++)
-		if (ctr[nf + k].seen) {
-			memcpy(b, "vmstat_psi_", 11);
-			memcpy(b + 11, psi_key[k], 19);
-			memcpy(b + 29, "_total", 7);
-			prom_one(b, "counter", "Memory stall time since the baseline.", ctr[nf + k].count, 6);
-		}
-	if (cmd_status >= 0)
-		prom_one("vmstat_command_exit_status", "gauge", "Exit status of the command.", cmd_status, 0);
 }
 
 static void summary(void)
 {
 	if (fmt == FMT_TABLE)
 		table();
-	else if (fmt == FMT_PROM)
-		prom();
 	else
-		tree();
+		report();
 	out_flush(fo);
 }
 
@@ -517,8 +523,9 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 {
 	for (;;) {
 		unsigned g = got;
-		uint64_t now = mono_us(), d = deadline - now;
-		struct timespec ts = { d / 1000000, d % 1000000 * 1000 };
+		uint64_t now = mono_us(), us;
+		struct timespec ts = { u64_divmod(deadline - now, 1000000, &us), 0 };
+		ts.tv_nsec = us * 1000;
 		if (g) {
 			got = 0;
 			return g;
@@ -596,7 +603,6 @@ int vmstat_meter_main(int argc, char **argv)
 	static char obuf[MB_OUT_BUF];
 	static struct out ofile = { .buf = obuf };
 	struct optst st = { 0 };
-	struct sigaction sa = { .sa_handler = on_sig, .sa_flags = SA_NOCLDSTOP };
 	sigset_t set, run, idle;
 	uint64_t k = 0, ticks = 0, run0;
 	const char *ofname = 0;
@@ -622,7 +628,7 @@ int vmstat_meter_main(int argc, char **argv)
 		if (cli_fix(on, st.arg, ndec[id - 1], &num[id - 1]))
 			return cli_usage_error(usage);
 		/* -i at least 0.01 s, -w 1 to VM_MAX_WINDOW; -n and -d any */
-		if ((id == O_INTERVAL && ival < 10000) || (id == O_WINDOW && win - 1 >= VM_MAX_WINDOW))
+		if ((id == O_INTERVAL && ival < 10000) || (id == O_WINDOW && num[1] - 1 >= VM_MAX_WINDOW))
 			return mb_warn(on, "out of range"), cli_usage_error(usage);
 	}
 	if (st.ind < argc) {
@@ -634,8 +640,8 @@ int vmstat_meter_main(int argc, char **argv)
 	if (cli_root())
 		return 1;
 	if (ofname) {
-		if ((ofile.fd = open(ofname, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666)) < 0)
-			return mb_fail_errno(ofname, errno);
+		if ((ofile.fd = rd_openat(AT_FDCWD, ofname, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
+			return mb_fail_errno(ofname, -ofile.fd);
 		fo = &ofile;
 	}
 	quiet |= cmd || fmt >= FMT_KV;
@@ -646,12 +652,11 @@ int vmstat_meter_main(int argc, char **argv)
 	sigemptyset(&set);
 	for (i = 0; i < 6; i++)
 		sigaddset(&set, sigs[i]);
-	sa.sa_mask = set;
 	sigprocmask(SIG_BLOCK, &set, &run);
 	idle = run;
 	for (i = 0; i < 6 - !cmd; i++)
 		if (i < 4 || !cmd)
-			sigaction(sigs[i], &sa, 0);
+			sig_set(sigs[i], on_sig, &set, SA_NOCLDSTOP);
 		else
 			sigaddset(&idle, sigs[i]);
 
@@ -684,7 +689,7 @@ int vmstat_meter_main(int argc, char **argv)
 			sample(0);
 			line(0);
 			ticks += !g;
-			k = (tnow - t0) / ival;
+			k = u64_div(tnow - t0, ival);
 			if (end)
 				break;
 			if (g)

@@ -29,159 +29,144 @@ static const struct opt opts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-static struct zi z;
 static uint64_t ps;
 static int ps_how;
 
-/* /proc/sys/vm settings; absent and damaged (warned) files are shown as absent. */
+/* Text n of a list of strings "a\0b\0c". */
+static const char *nth(const char *s, int n)
+{
+	while (n--)
+		s += strlen(s) + 1;
+	return s;
+}
+
+/* a, m and z one after another into b; returns the end */
+static char *join(char *b, const char *a, const char *m, const char *z)
+{
+	return stpcpy(stpcpy(stpcpy(b, a), m), z);
+}
+
+/* /proc/sys/vm settings, each /proc/sys/vm/NAME (NAME_kbytes for the first
+ * two, sizes), in the order shown; v[VM_RATIO..] is lowmem_reserve_ratio.
+ * Absent and damaged (warned) files are shown as absent. */
+enum { VM_MIN, VM_EXTRA, VM_SCALE, VM_BOOST, VM_RATIO, VM_N };
+static const char vmname[] = "min_free\0extra_free\0watermark_scale_factor\0"
+	"watermark_boost_factor\0lowmem_reserve_ratio";
+static const char *const vmhelp[] = { " in bytes.", " in bytes.", " (1/10000 of memory).",
+	" (1/10000 of the high watermark)." };
 static struct {
-	int have_min, have_extra, have_scale, have_boost;
-	uint64_t min_free, extra_free, scale, boost;
-	uint64_t ratio[VM_MAX_RATIOS];
-	int nratio;      /* -1: file absent or damaged */
+	int n[VM_N];     /* numbers read; < 0: absent or damaged */
+	uint64_t v[VM_RATIO + VM_MAX_RATIOS];
 } vm;
+#define VM_KB(i) ((i) < VM_SCALE)
+#define VM_HAVE(i) (vm.n[i] == 1)
 
 static void read_vm(void)
 {
-	vm.have_min = rd_nums("/proc/sys/vm/min_free_kbytes", &vm.min_free, 1, 1024) == 1;
-	vm.have_extra = rd_nums("/proc/sys/vm/extra_free_kbytes", &vm.extra_free, 1, 1024) == 1;
-	vm.have_scale = !rd_u64("/proc/sys/vm/watermark_scale_factor", &vm.scale);
-	vm.have_boost = !rd_u64("/proc/sys/vm/watermark_boost_factor", &vm.boost);
-	vm.nratio = rd_nums("/proc/sys/vm/lowmem_reserve_ratio", vm.ratio, VM_MAX_RATIOS, 1);
-	if (vm.nratio < 0)
-		vm.nratio = -1;
-}
+	char path[64];
+	int i;
 
-static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }
-
-/* The figures of a zone (or of the totals), in bytes, in the order of the
- * json object; the table leaves out spanned, prom adds headroom. */
-enum { F_FREE, F_BOOST, F_MIN, F_LOW, F_HIGH, F_PROMO, F_SPANNED, F_PRESENT,
-       F_MANAGED, F_PROTMAX, F_RESERVE, F_N };
-static const struct fig {
-	const char *name, *help;
-	unsigned short bit;   /* ZH_ bit the kernel may leave out, 0: always there */
-} figs[F_N] = {
-	{ "free", "Free memory in the zone.", 0 },
-	{ "boost", "Current watermark boost.", ZH_BOOST },
-	{ "min", "Min watermark.", 0 },
-	{ "low", "Low watermark (kswapd wakes below it).", 0 },
-	{ "high", "High watermark (kswapd sleeps above it), including boost.", 0 },
-	{ "promo", "Promotion watermark.", ZH_PROMO },
-	{ "spanned", "Memory spanned by the zone.", 0 },
-	{ "present", "Memory present in the zone.", 0 },
-	{ "managed", "Memory managed by the buddy allocator.", 0 },
-	{ "protection_max", "Largest lowmem_reserve protection of the zone.", ZH_PROT },
-	{ "reserve", "The zone's part of totalreserve_pages.", 0 },
-};
-
-struct vals {
-	uint64_t v[F_N];
-	unsigned have;        /* ZH_ bits */
-	int64_t headroom;
-};
-
-static void zone_vals(const struct zi_zone *c, struct vals *x)
-{
-	const uint64_t p[F_N] = { c->free, c->boost, c->min, c->low, c->high, c->promo,
-	                          c->spanned, c->present, c->managed, c->prot_max, c->reserve };
-	int f;
-	for (f = 0; f < F_N; f++)
-		x->v[f] = pg(p[f]);
-	x->have = c->have;
-	x->headroom = sat_diff(x->v[F_FREE], x->v[F_LOW]);
-}
-
-static void total_vals(struct vals *x)
-{
-	const uint64_t p[F_N] = { z.tot.free, 0, z.tot.min, z.tot.low, z.tot.high, 0,
-	                          0, z.tot.present, z.tot.managed, 0, z.tot.reserve };
-	int f;
-	for (f = 0; f < F_N; f++)
-		x->v[f] = pg(p[f]);
-	x->have = 0;   /* boost, promo and protection have no total: '-' */
-	x->headroom = sat_diff(x->v[F_FREE], x->v[F_LOW]);
-}
-
-static int has(const struct vals *x, int f) { return !figs[f].bit || (x->have & figs[f].bit); }
-
-/* A size the kernel may not print: '-' when absent.  A cell of width w
- * starts with a space, so that figures wider than their column (-b on a
- * large machine) never run together. */
-static void cell(int have, uint64_t bytes, int w)
-{
-	if (w)
-		out_c(fo, ' '), w--;
-	if (have) {
-		tb_size(bytes, w);
-	} else {
-		out_pad(fo, 1, w);
-		out_c(fo, '-');
+	for (i = 0; i < VM_N; i++) {
+		join(path, "/proc/sys/vm/", nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
+		vm.n[i] = rd_nums(path, &vm.v[i], i == VM_RATIO ? VM_MAX_RATIOS : 1, VM_KB(i) ? 1024 : 1);
 	}
 }
 
-static void row(const struct vals *x)
+/* The figures of a zone (or of the totals) in bytes, ZF_ order; the json
+ * object shows them all, the table leaves out spanned, prom adds headroom.
+ * Boost, promo and the protection list may be missing ('-'). */
+#define OPTIONAL (ZH_BOOST | ZH_PROMO | ZH_PROT)
+static const char help[] =
+	"Free memory in the zone.\0Current watermark boost.\0Min watermark.\0"
+	"Low watermark (kswapd wakes below it).\0"
+	"High watermark (kswapd sleeps above it), including boost.\0Promotion watermark.\0"
+	"Memory spanned by the zone.\0Memory present in the zone.\0"
+	"Memory managed by the buddy allocator.\0"
+	"Largest lowmem_reserve protection of the zone.\0"
+	"The zone's part of totalreserve_pages.\0Free minus the low watermark.";
+static struct {
+	uint64_t v[ZF_N];
+	unsigned have;        /* ZH_ bits */
+	int64_t headroom;
+} x;
+
+__attribute__((noinline)) static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }
+
+static void vals(const struct zi_zone *c, unsigned have)
 {
 	int f;
-	for (f = 0; f < F_N; f++)
-		if (f != F_SPANNED)
-			cell(has(x, f), x->v[f], 9);
-	out_c(fo, ' ');
-	tb_ssize(x->headroom, 8);
-	tb_nl();
+	for (f = 0; f < ZF_N; f++)
+		x.v[f] = pg(c->f[f]);
+	x.have = have;
+	x.headroom = sat_diff(x.v[ZF_FREE], x.v[ZF_LOW]);
 }
 
-static void opt_u64(int have, uint64_t v)
+static int has(int f) { return !(OPTIONAL >> f & 1) || (x.have >> f & 1); }
+
+/* The cells of a row, sizes the kernel may not print '-'.  A cell of width
+ * 9 starts with a space, so that figures wider than their column (-b on a
+ * large machine) never run together. */
+static void row(void)
 {
-	if (have)
-		out_u64(fo, v);
-	else
-		out_c(fo, '-');
+	int f;
+	for (f = 0; f <= ZF_RESERVE; f++) {
+		if (f == ZF_SPANNED)
+			continue;
+		out_c(fo, ' ');
+		if (has(f)) {
+			tb_size(x.v[f], 8);
+		} else {
+			out_pad(fo, 1, 8);
+			out_c(fo, '-');
+		}
+	}
+	out_c(fo, ' ');
+	tb_ssize(x.headroom, 8);
+	tb_nl();
 }
 
 static void table(int all)
 {
-	struct vals x;
 	unsigned i;
+	int k;
 
-	out_s(fo, "sizes in ");
-	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
-	out_s(fo, ", page size ");
-	out_u64(fo, ps);
-	out_s(fo, " bytes (");
-	out_s(fo, zi_ps_how[ps_how]);
-	out_s(fo, ")\nNODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
-	for (i = 0; i < z.n; i++) {
-		const struct zi_zone *c = &z.z[i];
+	zi_table_head(ps, ps_how);
+	out_s(fo, "NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
+	for (i = 0; i < zi_zones.n; i++) {
+		const struct zi_zone *c = &zi_zones.z[i];
 		if (!all && !c->managed)
 			continue;
 		tb_u64(c->node, 4);
 		out_c(fo, ' ');
 		tb_str(c->name, 8);
-		zone_vals(c, &x);
-		row(&x);
+		vals(c, c->have);
+		row();
 	}
 	out_s(fo, "total        ");
-	total_vals(&x);
-	row(&x);
-	out_s(fo, "vm: min_free ");
-	cell(vm.have_min, vm.min_free, 0);
-	out_s(fo, ", extra_free ");
-	cell(vm.have_extra, vm.extra_free, 0);
-	out_s(fo, ", watermark_scale_factor ");
-	opt_u64(vm.have_scale, vm.scale);
-	out_s(fo, ", watermark_boost_factor ");
-	opt_u64(vm.have_boost, vm.boost);
-	out_s(fo, ", lowmem_reserve_ratio");
-	if (vm.nratio < 0)
+	vals(&zi_zones.tot, 0);   /* boost, promo and protection have no total: '-' */
+	row();
+	for (k = 0; k < VM_N; k++) {
+		out_s(fo, k ? ", " : "vm: ");
+		out_s(fo, nth(vmname, k));
+		if (k < VM_RATIO) {
+			out_c(fo, ' ');
+			if (!VM_HAVE(k))
+				out_c(fo, '-');
+			else if (VM_KB(k))
+				tb_size(vm.v[k], 0);
+			else
+				out_u64(fo, vm.v[k]);
+		}
+	}
+	if (vm.n[VM_RATIO] < 0)
 		out_s(fo, " -");
-	for (i = 0; (int)i < vm.nratio; i++) {
+	for (k = 0; k < vm.n[VM_RATIO]; k++) {
 		out_c(fo, ' ');
-		out_u64(fo, vm.ratio[i]);
+		out_u64(fo, vm.v[VM_RATIO + k]);
 	}
 	tb_nl();
-	if (z.dropped) {
-		out_u64(fo, z.dropped);
+	if (zi_zones.dropped) {
+		out_u64(fo, zi_zones.dropped);
 		out_s(fo, " zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n");
 	}
 }
@@ -189,7 +174,6 @@ static void table(int all)
 static void tree(void)
 {
 	char name[48];
-	struct vals x;
 	unsigned i, j;
 	int f;
 
@@ -197,19 +181,17 @@ static void tree(void)
 	t_u64("page_size", ps);
 	t_cstr("page_size_source", zi_ps_how[ps_how]);
 	t_arr("zones");
-	for (i = 0; i < z.n; i++) {
-		const struct zi_zone *c = &z.z[i];
-		size_t n = 5;
-		memcpy(name, "zone.", 5);
-		n += u64_str(name + n, c->node);
-		name[n++] = '.';
-		memcpy(name + n, c->name, strlen(c->name) + 1);
+	for (i = 0; i < zi_zones.n; i++) {
+		const struct zi_zone *c = &zi_zones.z[i];
+		char node[24];
+		node[u64_str(node, c->node)] = 0;
+		strcpy(join(name, "zone.", node, "."), c->name);   /* kv: zone.0.Normal.free */
 		t_elem(name);
 		t_u64("node", c->node);
 		t_cstr("zone", c->name);
-		zone_vals(c, &x);
-		for (f = 0; f < F_N; f++) {
-			if (f == F_PROTMAX) {
+		vals(c, c->have);
+		for (f = 0; f <= ZF_RESERVE; f++) {
+			if (f == ZF_PROTMAX) {
 				t_bool("managed_from_present", !(c->have & ZH_MANAGED));
 				t_arr("protection");
 				for (j = 0; j < c->nprot; j++)
@@ -217,53 +199,36 @@ static void tree(void)
 				t_end();
 			}
 			/* protection_max is 0, not null, for a zone without the list */
-			t_opt(figs[f].name, has(&x, f) || f == F_PROTMAX, x.v[f]);
+			t_opt(nth(zi_fig_names, f), has(f) || f == ZF_PROTMAX, x.v[f]);
 		}
 		t_i64("headroom", x.headroom);
 		t_end();
 	}
 	t_end();
-	t_u64("zones_dropped", z.dropped);
+	t_u64("zones_dropped", zi_zones.dropped);
 	t_obj("total");
-	total_vals(&x);
-	for (f = 0; f < F_N; f++)
-		if (!figs[f].bit && f != F_SPANNED)
-			t_u64(figs[f].name, x.v[f]);
+	vals(&zi_zones.tot, 0);
+	for (f = 0; f < ZF_N; f++)
+		if (ZH_SUMMED >> f & 1)
+			t_u64(nth(zi_fig_names, f), x.v[f]);
 	t_end();
 	t_obj("vm");
-	t_opt("min_free", vm.have_min, vm.min_free);
-	t_opt("extra_free", vm.have_extra, vm.extra_free);
-	t_opt("watermark_scale_factor", vm.have_scale, vm.scale);
-	t_opt("watermark_boost_factor", vm.have_boost, vm.boost);
-	if (vm.nratio < 0) {
-		t_null("lowmem_reserve_ratio");
+	for (f = 0; f < VM_RATIO; f++)
+		t_opt(nth(vmname, f), VM_HAVE(f), vm.v[f]);
+	if (vm.n[VM_RATIO] < 0) {
+		t_null(nth(vmname, VM_RATIO));
 	} else {
-		t_arr("lowmem_reserve_ratio");
-		for (i = 0; (int)i < vm.nratio; i++)
-			t_u64(0, vm.ratio[i]);
+		t_arr(nth(vmname, VM_RATIO));
+		for (f = 0; f < vm.n[VM_RATIO]; f++)
+			t_u64(0, vm.v[VM_RATIO + f]);
 		t_end();
 	}
 	t_end();
 	t_done();
 }
 
-/* "zone_NAME_bytes" or "zone_total_NAME_bytes" into b. */
-static const char *metric(char *b, const char *mid, const char *name)
+__attribute__((noinline)) static void prom_one(const char *name, const char *help, uint64_t v)
 {
-	size_t n = 0, k;
-	const char *parts[] = { "zone_", mid, name, "_bytes" };
-	for (k = 0; k < 4; k++) {
-		memcpy(b + n, parts[k], strlen(parts[k]));
-		n += strlen(parts[k]);
-	}
-	b[n] = 0;
-	return b;
-}
-
-static void prom_one(const char *name, const char *help, int have, uint64_t v)
-{
-	if (!have)
-		return;
 	p_type(name, "gauge", help);
 	p_start(name);
 	p_u64(v);
@@ -271,41 +236,48 @@ static void prom_one(const char *name, const char *help, int have, uint64_t v)
 
 static void prom(void)
 {
-	char m[64];
-	struct vals x;
-	unsigned i, any;
+	char m[64], h[64];
+	unsigned i, any = ZH_PROT | ~OPTIONAL;   /* families with a sample */
 	int f;
 
-	prom_one("page_size_bytes", "Bytes per page used to convert zoneinfo pages.", 1, ps);
-	for (f = 0; f <= F_N; f++) {
-		const char *name = f < F_N ? figs[f].name : "headroom";
-		for (i = any = 0; i < z.n; i++)
-			any |= f == F_N || !figs[f].bit || (z.z[i].have & figs[f].bit) || f == F_PROTMAX;
-		if (!any)
+	prom_one("page_size_bytes", "Bytes per page used to convert zoneinfo pages.", ps);
+	for (i = 0; i < zi_zones.n; i++)
+		any |= zi_zones.z[i].have;
+	/* zone_NAME_bytes per zone; f == ZF_CMA stands for headroom */
+	for (f = 0; f < ZF_N; f++) {
+		const char *name = f == ZF_CMA ? "headroom" : nth(zi_fig_names, f);
+		if (!(any >> f & 1))
 			continue;
-		p_type(metric(m, "", name), "gauge", f < F_N ? figs[f].help : "Free minus the low watermark.");
-		for (i = 0; i < z.n; i++) {
-			zone_vals(&z.z[i], &x);
-			if (f < F_N && !has(&x, f) && f != F_PROTMAX)
+		join(m, "zone_", name, "_bytes");
+		p_type(m, "gauge", nth(help, f));
+		for (i = 0; i < zi_zones.n; i++) {
+			vals(&zi_zones.z[i], zi_zones.z[i].have);
+			if (!has(f) && f != ZF_PROTMAX)
 				continue;
 			p_start(m);
-			p_labu("node", z.z[i].node);
-			p_labc("zone", z.z[i].name);
-			if (f == F_N)
+			p_labu("node", zi_zones.z[i].node);
+			p_labc("zone", zi_zones.z[i].name);
+			if (f == ZF_CMA)
 				p_i64(x.headroom);
 			else
 				p_u64(x.v[f]);
 		}
 	}
-	total_vals(&x);
-	for (f = 0; f < F_N; f++)
-		if (!figs[f].bit && f != F_SPANNED && f != F_PRESENT)
-			prom_one(metric(m, "total_", figs[f].name), f == F_RESERVE ?
-			         "The kernel's total reserve (totalreserve_pages)." : "Sum over all zones.", 1, x.v[f]);
-	prom_one("vm_min_free_bytes", "vm.min_free_kbytes in bytes.", vm.have_min, vm.min_free);
-	prom_one("vm_extra_free_bytes", "vm.extra_free_kbytes in bytes.", vm.have_extra, vm.extra_free);
-	prom_one("vm_watermark_scale_factor", "vm.watermark_scale_factor (1/10000 of memory).", vm.have_scale, vm.scale);
-	prom_one("vm_watermark_boost_factor", "vm.watermark_boost_factor (1/10000 of the high watermark).", vm.have_boost, vm.boost);
+	vals(&zi_zones.tot, 0);
+	for (f = 0; f < ZF_N; f++) {
+		if (!((ZH_SUMMED & ~ZH_PRESENT) >> f & 1))
+			continue;
+		join(m, "zone_total_", nth(zi_fig_names, f), "_bytes");
+		prom_one(m, f == ZF_RESERVE ? "The kernel's total reserve (totalreserve_pages)." : "Sum over all zones.",
+		         x.v[f]);
+	}
+	for (f = 0; f < VM_RATIO; f++) {
+		if (!VM_HAVE(f))
+			continue;
+		join(m, "vm_", nth(vmname, f), VM_KB(f) ? "_bytes" : "");
+		strcpy(join(h, "vm.", nth(vmname, f), VM_KB(f) ? "_kbytes" : ""), vmhelp[f]);
+		prom_one(m, h, vm.v[f]);
+	}
 }
 
 int zoneinfo_wm_main(int argc, char **argv)
@@ -330,7 +302,7 @@ int zoneinfo_wm_main(int argc, char **argv)
 	}
 	if (st.ind < argc)
 		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
-	if (cli_root() || zi_load(&z, ps_opt, &ps, &ps_how))
+	if (cli_root() || zi_load(&zi_zones, ps_opt, &ps, &ps_how))
 		return 1;
 	read_vm();
 	if (fmt == FMT_TABLE)

@@ -99,10 +99,12 @@ static int install(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const char *base = strrchr(argv[0] ? argv[0] : "", '/');
+	const char *base = argv[0] ? argv[0] : "", *p;
 	const struct applet *a;
 
-	base = base ? base + 1 : argv[0] ? argv[0] : "";
+	for (p = base; *p; p++)
+		if (*p == '/')
+			base = p + 1;
 	a = find(base);
 	if (!a && !strncmp(base, "membox", 6) && argc > 1 && argv[1][0] != '-') {
 		a = find(argv[1]);

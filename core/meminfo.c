@@ -19,17 +19,24 @@ static void note(unsigned long line, const char *w)
 		why = w, why_line = line;
 }
 
-static const char *const names[MI_N] = {
-#define X(id, s) s,
+/* "MemTotal\0MemFree\0...": one string, not a table of pointers */
+static const char names[] =
+#define X(id, s) s "\0"
 	MEMINFO_KEYS(X)
 #undef X
-};
+	;
 
-const char *meminfo_name(int k) { return names[k]; }
+const char *meminfo_name(int k)
+{
+	const char *s = names;
+	while (k--)
+		s += strlen(s) + 1;
+	return s;
+}
 
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 {
-	const char *p = buf, *end = buf + len, *s, *key;
+	const char *p = buf, *end = buf + len, *s, *key, *name;
 	size_t n, kl;
 	uint64_t v;
 	int kb, rc, k;
@@ -46,8 +53,8 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 				m->skipped++, note(line, "garbled");
 			continue;
 		}
-		for (k = 0; k < MI_N; k++)
-			if (sc_eq(key, kl, names[k]))
+		for (k = 0, name = names; k < MI_N; k++, name += strlen(name) + 1)
+			if (sc_eq(key, kl, name))
 				break;
 		if (k == MI_N)
 			continue;

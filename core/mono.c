@@ -13,7 +13,7 @@ uint64_t mono_us(void)
 #ifdef SYS_clock_gettime64
 	int64_t t64[2];   /* struct __kernel_timespec */
 	if (!syscall(SYS_clock_gettime64, CLOCK_MONOTONIC, t64))
-		return (uint64_t)t64[0] * 1000000 + (uint64_t)t64[1] / 1000;
+		return (uint64_t)t64[0] * 1000000 + (uint32_t)t64[1] / 1000;   /* ns < 10^9 */
 #endif
 	long t[2];        /* the native timespec: two longs */
 #ifdef SYS_clock_gettime32

@@ -24,28 +24,17 @@ long unoctal(char *d, size_t cap, const char *s, size_t n)
 	return o;
 }
 
-static int put(char **dst, char **b, char *e, const char *s, size_t n)
-{
-	long k = unoctal(*b, e - *b, s, n);
-	if (k < 0)
-		return -1;
-	*dst = *b;
-	*b += k + 1;
-	return 0;
-}
-
 int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
                    unsigned long *bad)
 {
-	const char *s, *p, *e, *f[6];
-	size_t n, fl[6];
+	const char *s, *p, *e, *g, *c;
+	size_t n, gl;
 	int k;
 
 	while ((k = rd_line(r, &s, &n)) > 0) {
-		char *b = strbuf, *be = strbuf + cap;
+		char *b = strbuf;
 		uint64_t v[4];
-		const char *g;
-		size_t gl;
+		long u = 0;
 		int i, ok = 1;
 
 		p = s;
@@ -53,24 +42,21 @@ int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
 		for (i = 0; i < 2 && ok; i++)
 			ok = sc_field(&p, e, &g, &gl) && sc_u64_all(g, gl, &v[i]) == SC_OK;
 		if (ok && sc_field(&p, e, &g, &gl)) {
-			const char *c = memchr(g, ':', gl);
+			c = memchr(g, ':', gl);
 			ok = c && sc_u64_all(g, c - g, &v[2]) == SC_OK &&
 			     sc_u64_all(c + 1, g + gl - c - 1, &v[3]) == SC_OK;
 		} else
 			ok = 0;
-		for (i = 0; i < 3 && ok; i++)   /* root, mount point, options */
-			ok = sc_field(&p, e, &f[i], &fl[i]);
-		while (ok && (ok = sc_field(&p, e, &g, &gl)) && !sc_eq(g, gl, "-"))
-			;
-		for (i = 3; i < 6 && ok; i++)   /* fstype, source, super options */
-			ok = sc_field(&p, e, &f[i], &fl[i]);
-		if (ok)
-			ok = !put((char **)&m->root, &b, be, f[0], fl[0]) &&
-			     !put((char **)&m->point, &b, be, f[1], fl[1]) &&
-			     !put((char **)&m->opts, &b, be, f[2], fl[2]) &&
-			     !put((char **)&m->fstype, &b, be, f[3], fl[3]) &&
-			     !put((char **)&m->source, &b, be, f[4], fl[4]) &&
-			     !put((char **)&m->super, &b, be, f[5], fl[5]);
+		/* root, mount point, options, the optional fields up to "-",
+		 * then fstype, source, super options */
+		for (i = 0; i < 6 && ok; i++) {
+			if (i == 3)
+				while ((ok = sc_field(&p, e, &g, &gl)) && !sc_eq(g, gl, "-"))
+					;
+			ok = ok && sc_field(&p, e, &g, &gl) && (u = unoctal(b, strbuf + cap - b, g, gl)) >= 0;
+			m->str[i] = b;
+			b += u + 1;
+		}
 		if (!ok) {
 			++*bad;
 			continue;

@@ -1,10 +1,12 @@
 /* Buffered writers for fd 1 and fd 2, the escapers, and the four formats.
  * Every byte goes through out_mem, so a failed write is seen once, here. */
 #include <errno.h>
-#include <signal.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 #include "out.h"
+#include "sc.h"
+#include "sig.h"
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
 struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
@@ -48,52 +50,57 @@ void out_mem(struct out *o, const char *s, size_t n)
 void out_s(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
 void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
 
+/* w / 10.  For a quotient and remainder by 10 at -Os, gcc on ARM calls
+ * libgcc's __aeabi_uidivmod (0.6 KiB); this multiplication, which it
+ * would otherwise emit itself, is exact for every 32-bit w. */
+static unsigned long div10(unsigned long w)
+{
+#if ULONG_MAX == 0xffffffffu
+	return (uint64_t)w * 0xcccccccd >> 35;
+#else
+	return w / 10;
+#endif
+}
+
 int u64_str(char *b, uint64_t v)
 {
 	char t[20];
 	int n = 0, i;
-	do
-		t[n++] = '0' + v % 10;
-	while (v /= 10);
+	unsigned long w, q;
+
+	/* 32-bit targets: nine digits per 64-bit division, then 32-bit ones
+	 * (on 64-bit targets the loop is never taken) */
+	while (v > ULONG_MAX) {
+		uint64_t r;
+		v = u64_divmod(v, 1000000000, &r);
+		for (w = r, i = 0; i < 9; i++, w = q) {
+			q = div10(w);
+			t[n++] = '0' + w - q * 10;
+		}
+	}
+	w = v;
+	do {
+		q = div10(w);
+		t[n++] = '0' + w - q * 10;
+	} while ((w = q));
 	for (i = 0; i < n; i++)
 		b[i] = t[n - 1 - i];
 	return n;
 }
 
-void out_u64(struct out *o, uint64_t v)
+int fix_str(char *b, uint64_t v, int dec)
 {
-	char b[21];
-	out_mem(o, b, u64_str(b, v));
-}
+	char t[21];
+	int n = u64_str(t, v), z, i, k = 0;
 
-static uint64_t mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
-
-void out_i64(struct out *o, int64_t v)
-{
-	if (v < 0)
-		out_c(o, '-');
-	out_u64(o, mag(v));
-}
-
-static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000 };
-
-void out_fix(struct out *o, int64_t v, int dec)
-{
-	uint64_t m = mag(v), p = pow10[dec], f;
-	char b[21];
-	int n;
-
-	if (v < 0)
-		out_c(o, '-');
-	out_u64(o, m / p);
-	if (!dec)
-		return;
-	out_c(o, '.');
-	f = m % p;
-	n = u64_str(b, f);
-	while (n++ < dec)
-		out_c(o, '0');
-	out_u64(o, f);
+	/* zeros in front to have a digit before the point: 5 with dec 2 is 0.05 */
+	z = n > dec ? 0 : dec + 1 - n;
+	for (i = 0; i < z + n; i++) {
+		if (i == z + n - dec)
+			b[k++] = '.';
+		b[k++] = i < z ? '0' : t[i - z];
+	}
+	return k;
 }
 
 void out_pad(struct out *o, size_t n, int w)
@@ -101,6 +108,24 @@ void out_pad(struct out *o, size_t n, int w)
 	while ((int)n < w--)
 		out_c(o, ' ');
 }
+
+static uint64_t mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+/* The one number writer: '-' when neg, m / 10^dec with dec decimals,
+ * right-aligned in w. */
+static void num(struct out *o, int neg, uint64_t m, int dec, int w)
+{
+	char b[33];
+	int n = fix_str(b + 1, m, dec) + neg;
+
+	b[0] = '-';
+	out_pad(o, n, w);
+	out_mem(o, b + !neg, n);
+}
+
+void out_u64(struct out *o, uint64_t v) { num(o, 0, v, 0, 0); }
+void out_i64(struct out *o, int64_t v) { num(o, v < 0, mag(v), 0, 0); }
+void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0); }
 
 int utf8_len(const unsigned char *s, size_t n)
 {
@@ -238,14 +263,19 @@ const char *mb_strerror(int e)
 	return b;
 }
 
-static void msg(const char *what, const char *why)
+/* "membox: APPLET: WHAT: why", WHAT n bytes and, with line, " line N" */
+static void msgl(const char *what, size_t n, const unsigned long *line, const char *why)
 {
 	out_s(&out2, "membox: ");
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
 		out_s(&out2, ": ");
 	}
-	out_safe(&out2, what, strlen(what));
+	out_safe(&out2, what, n);
+	if (line) {
+		out_s(&out2, " line ");
+		out_u64(&out2, *line);
+	}
 	if (why) {
 		out_s(&out2, ": ");
 		out_s(&out2, why);
@@ -254,6 +284,8 @@ static void msg(const char *what, const char *why)
 	out_flush(&out2);
 }
 
+static void msg(const char *what, const char *why) { msgl(what, strlen(what), 0, why); }
+
 void mb_warn(const char *what, const char *why) { msg(what, why); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
 int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
@@ -261,15 +293,8 @@ int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
-	char b[MB_PATH_MAX + 32];
 	size_t n = strlen(file);
-	if (n > MB_PATH_MAX)
-		n = MB_PATH_MAX;
-	memcpy(b, file, n);
-	memcpy(b + n, " line ", 6);
-	n += 6;
-	b[n + u64_str(b + n, line)] = 0;
-	msg(b, why);
+	msgl(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
 }
 
 int mb_fail_line(const char *file, unsigned long line, const char *why)
@@ -298,15 +323,17 @@ static void on_signal(int sig)
 {
 	out_flush(&out1);
 	out_flush(&out2);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	/* sig stays blocked until the handler returns, then kills */
+	sig_set(sig, SIG_DFL, 0, 0);
+	kill(getpid(), sig);
 }
 
 void mb_flush_on_signals(void)
 {
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	/* SA_RESTART as signal() did */
+	sig_set(SIGINT, on_signal, 0, SA_RESTART);
+	sig_set(SIGTERM, on_signal, 0, SA_RESTART);
+	sig_set(SIGHUP, on_signal, 0, SA_RESTART);
 }
 
 /* ---- formats ---- */
@@ -349,8 +376,9 @@ static int depth = -1;
 static char kvp[512];
 static size_t klen;
 
-static void kv_join(const char *a, size_t n)
+static void kv_join(const char *a)
 {
+	size_t n = strlen(a);
 	if (klen && klen < sizeof kvp - 1)
 		kvp[klen++] = '.';
 	if (n > sizeof kvp - 1 - klen)
@@ -362,7 +390,18 @@ static void kv_join(const char *a, size_t n)
 static void kv_index(unsigned i)
 {
 	char b[21];
-	kv_join(b, u64_str(b, i));
+	b[u64_str(b, i)] = 0;
+	kv_join(b);
+}
+
+/* kvp: the path of the next member of this level (key, or its index) */
+static void kv_member(const char *key)
+{
+	klen = lv[depth].plen;
+	if (lv[depth].arr)
+		kv_index(lv[depth].n);
+	else if (key)
+		kv_join(key);
 }
 
 /* Start a member: the json separator and key, or the kv path of a scalar
@@ -379,11 +418,7 @@ static void member(const char *key, int scalar)
 			out_c(fo, ':');
 		}
 	} else if (scalar) {
-		klen = lv[depth].plen;
-		if (lv[depth].arr)
-			kv_index(lv[depth].n);
-		else
-			kv_join(key, strlen(key));
+		kv_member(key);
 		out_mem(fo, kvp, klen);
 		out_c(fo, '=');
 	}
@@ -396,19 +431,15 @@ static void push(int arr, const char *key, const char *kvname)
 
 	if (depth + 1 >= T_DEPTH)
 		return;
+	base = klen = 0;
 	if (depth >= 0) {
-		klen = lv[depth].plen;
-		base = klen;
+		base = lv[depth].plen;
 		if (kvname && lv[depth].arr) {
 			klen = lv[depth].pbase;
-			kv_join(kvname, strlen(kvname));
-		} else if (lv[depth].arr) {
-			kv_index(lv[depth].n);
-		} else if (key) {
-			kv_join(key, strlen(key));
+			kv_join(kvname);
+		} else {
+			kv_member(key);
 		}
-	} else {
-		base = klen = 0;
 	}
 	member(key, 0);
 	if (fmt == FMT_JSON)
@@ -435,7 +466,7 @@ void t_end(void)
 	if (depth >= 0 && lv[depth].arr && lv[depth].key) {
 		/* a named element wrote over its array's path: put it back */
 		klen = lv[depth].pbase;
-		kv_join(lv[depth].key, strlen(lv[depth].key));
+		kv_join(lv[depth].key);
 	}
 }
 
@@ -447,29 +478,17 @@ void t_done(void)
 		out_c(fo, '\n');
 }
 
-void t_u64(const char *key, uint64_t v)
+static void t_num(const char *key, int neg, uint64_t m, int dec)
 {
 	member(key, 1);
-	out_u64(fo, v);
+	num(fo, neg, m, dec, 0);
 	if (fmt == FMT_KV)
 		out_c(fo, '\n');
 }
 
-void t_i64(const char *key, int64_t v)
-{
-	member(key, 1);
-	out_i64(fo, v);
-	if (fmt == FMT_KV)
-		out_c(fo, '\n');
-}
-
-void t_fix(const char *key, int64_t v, int dec)
-{
-	member(key, 1);
-	out_fix(fo, v, dec);
-	if (fmt == FMT_KV)
-		out_c(fo, '\n');
-}
+void t_u64(const char *key, uint64_t v) { t_num(key, 0, v, 0); }
+void t_i64(const char *key, int64_t v) { t_num(key, v < 0, mag(v), 0); }
+void t_fix(const char *key, int64_t v, int dec) { t_num(key, v < 0, mag(v), dec); }
 
 void t_str(const char *key, const char *s, size_t n)
 {
@@ -556,16 +575,18 @@ void p_labu(const char *k, uint64_t v)
 	out_c(fo, '"');
 }
 
-static void p_val(void)
+static void p_num(int neg, uint64_t m, int dec)
 {
 	if (nlab)
 		out_c(fo, '}');
 	out_c(fo, ' ');
+	num(fo, neg, m, dec, 0);
+	out_c(fo, '\n');
 }
 
-void p_u64(uint64_t v) { p_val(); out_u64(fo, v); out_c(fo, '\n'); }
-void p_i64(int64_t v) { p_val(); out_i64(fo, v); out_c(fo, '\n'); }
-void p_fix(int64_t v, int dec) { p_val(); out_fix(fo, v, dec); out_c(fo, '\n'); }
+void p_u64(uint64_t v) { p_num(0, v, 0); }
+void p_i64(int64_t v) { p_num(v < 0, mag(v), 0); }
+void p_fix(int64_t v, int dec) { p_num(v < 0, mag(v), dec); }
 
 /* ---- table cells ---- */
 
@@ -574,8 +595,8 @@ void p_fix(int64_t v, int dec) { p_val(); out_fix(fo, v, dec); out_c(fo, '\n'); 
 static int size_text(char *b, uint64_t v)
 {
 	static const char units[] = "BKMGTPE";
-	uint64_t unit = 1, t;
-	int n, i = 0;
+	uint64_t t;
+	int n, i = 0, sh = 0;
 
 	switch (fmt_unit) {
 	case 'b': return u64_str(b, v);
@@ -587,17 +608,18 @@ static int size_text(char *b, uint64_t v)
 		b[n++] = 'B';
 		return n;
 	}
+	/* tenths of the unit 2^sh, rounded (shifts: no 64-bit division) */
 	do {
-		unit <<= 10;
+		uint64_t unit = 1ull << (sh += 10);
 		i++;
-		t = (v / unit) * 10 + ((v % unit) * 10 + unit / 2) / unit;
+		t = (v >> sh) * 10 + (((v & (unit - 1)) * 10 + unit / 2) >> sh);
 	} while (t >= 10240 && i < 6);
 	if (t < 100) {
-		n = u64_str(b, t / 10);
+		n = u64_str(b, div10(t));
 		b[n++] = '.';
-		b[n++] = '0' + t % 10;
+		b[n++] = '0' + t - div10(t) * 10;
 	} else {
-		n = u64_str(b, (t + 5) / 10);
+		n = u64_str(b, div10(t + 5));
 	}
 	b[n++] = units[i];
 	return n;
@@ -621,23 +643,9 @@ void tb_ssize(int64_t bytes, int w)
 	out_mem(fo, bytes < 0 ? b : b + 1, n + (bytes < 0));
 }
 
-void tb_u64(uint64_t v, int w)
-{
-	char b[21];
-	int n = u64_str(b, v);
-	out_pad(fo, n, w);
-	out_mem(fo, b, n);
-}
-
-void tb_i64(int64_t v, int w)
-{
-	char b[22];
-	int n = u64_str(b + 1, mag(v));
-	if (v < 0)
-		b[0] = '-';
-	out_pad(fo, n + (v < 0), w);
-	out_mem(fo, v < 0 ? b : b + 1, n + (v < 0));
-}
+void tb_u64(uint64_t v, int w) { num(fo, 0, v, 0, w); }
+void tb_i64(int64_t v, int w) { num(fo, v < 0, mag(v), 0, w); }
+void tb_fixu(uint64_t v, int dec, int w) { num(fo, 0, v, dec, w); }
 
 void tb_str(const char *s, int w)
 {

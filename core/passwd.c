@@ -31,12 +31,13 @@ static int scan(const char *name, unsigned long *uid, char *out)
 		return 0;
 	rd_lines_fd(&r, fd, buf, sizeof buf);
 	while (!found && rd_line(&r, &s, &n) > 0) {
-		const char *e = s + n, *c1 = memchr(s, ':', n), *c2, *c3;
-		if (!c1 || !(c2 = memchr(c1 + 1, ':', e - c1 - 1)) ||
-		    !(c3 = memchr(c2 + 1, ':', e - c2 - 1)) ||
-		    sc_u64_all(c2 + 1, c3 - c2 - 1, &v) != SC_OK)
+		const char *e = s + n, *c[3], *q = s;
+		int i;
+		for (i = 0; i < 3 && (q = memchr(q, ':', e - q)); i++)
+			c[i] = q++;   /* the ':' after the name, password and uid */
+		if (i < 3 || sc_u64_all(c[1] + 1, c[2] - c[1] - 1, &v) != SC_OK)
 			continue;
-		n = c1 - s;
+		n = c[0] - s;
 		if (!n || n >= PW_NAME_MAX)
 			continue;
 		if (name ? sc_eq(s, n, name) : v == *uid) {

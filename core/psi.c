@@ -9,47 +9,47 @@
 
 static unsigned long bad;   /* the first garbled or saturated line, for psi_read */
 
-/* "1.23" as 123: two decimals, more are cut. */
-static int hundredths(const char *s, size_t n, uint64_t *v)
+/* "1.23" as 123 with dec = 2 (more decimals are cut); dec = 0: digits
+ * only.  Beyond 2^64 is no number. */
+static int number(const char *p, const char *e, int dec, uint64_t *v)
 {
-	const char *p = s, *e = s + n;
 	uint64_t ip, f = 0;
 	int d = 0;
 
 	if (sc_u64(&p, e, &ip))   /* no digit, or beyond 2^64 */
 		return -1;
-	if (p < e && *p == '.')
+	if (dec && p < e && *p == '.')
 		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
-			if (d < 2) {
+			if (d < dec) {
 				f = f * 10 + (*p - '0');
 				d++;
 			}
 	if (p != e)
 		return -1;
-	while (d++ < 2)
+	for (; d < dec; d++)
 		f *= 10;
-	*v = sat_add(sat_mul(ip, 100), f);
+	*v = dec ? sat_add(sat_mul(ip, 100), f) : ip;
 	return 0;
 }
 
+/* The fields after "some"/"full": all four keys, in any order, others ignored. */
 static int one(const char *s, size_t n, struct psi_line *l)
 {
-	static const char *const keys[] = { "avg10=", "avg60=", "avg300=", "total=" };
-	const char *p = s, *e = s + n, *f;
-	size_t fl;
+	static const char keys[] = "avg10=\0avg60=\0avg300=\0total=";
+	const char *p = s, *e = s + n, *f, *k;
+	size_t fl, kl;
 	unsigned seen = 0, i;
 
 	sc_field(&p, e, &f, &fl);
 	while (sc_field(&p, e, &f, &fl)) {
-		for (i = 0; i < 4; i++) {
-			size_t kl = strlen(keys[i]);
-			if (fl > kl && !memcmp(f, keys[i], kl))
+		for (i = 0, k = keys; i < 4; i++, k += kl + 1) {
+			kl = strlen(k);
+			if (fl > kl && !memcmp(f, k, kl))
 				break;
 		}
 		if (i == 4)
 			continue;
-		if (i == 3 ? sc_u64_all(f + 6, fl - 6, &l->total) != SC_OK
-		           : hundredths(f + strlen(keys[i]), fl - strlen(keys[i]), &l->avg[i]))
+		if (number(f + kl, f + fl, i < 3 ? 2 : 0, i < 3 ? &l->avg[i] : &l->total))
 			return -1;
 		seen |= 1u << i;
 	}

@@ -6,18 +6,25 @@
 
 uint64_t rt_muldiv(uint64_t a, uint64_t b, uint64_t c)
 {
-	uint64_t al = a & 0xffffffff, ah = a >> 32, bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-	uint64_t lo = mid << 32 | (ll & 0xffffffff);
-	uint64_t hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32), q = 0;
+	uint64_t hi, lo, q = 0;
 	int i;
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 p = (unsigned __int128)a * b;
+	hi = p >> 64;
+	lo = p;
+#else
+	uint32_t al = a, ah = a >> 32, bl = b, bh = b >> 32;
+	uint64_t ll = (uint64_t)al * bl, lh = (uint64_t)al * bh, hl = (uint64_t)ah * bl;
+	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
 
-	if (!hi)
-		return c ? lo / c : UINT64_MAX;
-	if (hi >= c)
+	lo = mid << 32 | (uint32_t)ll;
+	hi = (uint64_t)ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+	if (hi >= c)   /* also c = 0 */
 		return UINT64_MAX;
-	/* shift-subtract division of hi:lo by c; hi < c keeps q in 64 bits */
+	/* shift-subtract division of hi:lo by c, no division instruction (none
+	 * for 64 bits on 32-bit targets, and no 128-bit one anywhere); hi < c
+	 * keeps q in 64 bits */
 	for (i = 0; i < 64; i++) {
 		int top = hi >> 63;
 		hi = hi << 1 | lo >> 63;

@@ -19,9 +19,9 @@ int rd_set_root(const char *dir)
 
 	if (!dir || !*dir)
 		return 0;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = rd_openat(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (root_fd >= 0)
 		close(root_fd);
 	root_fd = fd;
@@ -37,7 +37,7 @@ int rd_openat(int dirfd, const char *rel, int flags)
 {
 	int fd;
 	do
-		fd = openat(dirfd, rel, flags | O_CLOEXEC | O_NOCTTY);
+		fd = openat(dirfd, rel, flags | O_CLOEXEC | O_NOCTTY, 0666);
 	while (fd < 0 && errno == EINTR);
 	return fd < 0 ? -errno : fd;
 }
@@ -295,7 +295,7 @@ int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
 	while (!why && sc_field(&p, b + len, &f, &n)) {
 		if (k == cap || sc_u64_all(f, n, &v[k]) == SC_NONE)
 			why = "garbled";
-		else if (v[k] > (UINT64_MAX - 1) / mul)   /* UINT64_MAX: sc_ saturated */
+		else if (sat_mul(v[k], mul) == UINT64_MAX)   /* UINT64_MAX: sc_ saturated */
 			why = "beyond 2^64";
 		else
 			v[k++] *= mul;

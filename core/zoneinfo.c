@@ -20,17 +20,10 @@
 #include "rd.h"
 #include "sc.h"
 
-static const struct { const char *key; unsigned bit; size_t off; } wm[] = {
-	{ "boost", ZH_BOOST, offsetof(struct zi_zone, boost) },
-	{ "min", ZH_MIN, offsetof(struct zi_zone, min) },
-	{ "low", ZH_LOW, offsetof(struct zi_zone, low) },
-	{ "high", ZH_HIGH, offsetof(struct zi_zone, high) },
-	{ "promo", ZH_PROMO, offsetof(struct zi_zone, promo) },
-	{ "spanned", ZH_SPANNED, offsetof(struct zi_zone, spanned) },
-	{ "present", ZH_PRESENT, offsetof(struct zi_zone, present) },
-	{ "managed", ZH_MANAGED, offsetof(struct zi_zone, managed) },
-	{ "cma", ZH_CMA, offsetof(struct zi_zone, cma) },
-};
+const char zi_fig_names[] = "free\0boost\0min\0low\0high\0promo\0spanned\0present\0"
+	"managed\0protection_max\0reserve\0cma";
+/* the figures that are a line "NAME N" of their own */
+#define KEYS (ZH_BOOST | ZH_MIN | ZH_LOW | ZH_HIGH | ZH_PROMO | ZH_SPANNED | ZH_PRESENT | ZH_MANAGED | ZH_CMA)
 
 static int fail(struct zi *z, unsigned long line, const char *why)
 {
@@ -43,26 +36,21 @@ static int fail(struct zi *z, unsigned long line, const char *why)
 static int finish(struct zi *z, struct zi_zone *c)
 {
 	const unsigned need = ZH_FREE | ZH_MIN | ZH_LOW | ZH_HIGH | ZH_PRESENT;
-	uint64_t managed;
+	int f;
 
 	if ((c->have & need) != need)
 		return fail(z, c->line, "zone ends before its free, min, low, high and present lines");
 	/* 2.6 kernels print no "managed": present pages stand in for it */
-	managed = c->have & ZH_MANAGED ? c->managed : c->present;
 	if (!(c->have & ZH_MANAGED))
-		c->managed = managed;
+		c->managed = c->present;
 	/* the kernel computes the reserve with the boost at zero, while
 	 * zoneinfo prints high including the current boost */
 	c->reserve = sat_add(sat_sub(c->high, c->boost), c->prot_max);
-	if (c->reserve > managed)
-		c->reserve = managed;
-	z->tot.free = sat_add(z->tot.free, c->free);
-	z->tot.min = sat_add(z->tot.min, c->min);
-	z->tot.low = sat_add(z->tot.low, c->low);
-	z->tot.high = sat_add(z->tot.high, c->high);
-	z->tot.managed = sat_add(z->tot.managed, managed);
-	z->tot.present = sat_add(z->tot.present, c->present);
-	z->tot.reserve = sat_add(z->tot.reserve, c->reserve);
+	if (c->reserve > c->managed)
+		c->reserve = c->managed;
+	for (f = 0; f < ZF_N; f++)
+		if (ZH_SUMMED >> f & 1)
+			z->tot.f[f] = sat_add(z->tot.f[f], c->f[f]);
 	return 0;
 }
 
@@ -95,7 +83,7 @@ static int protection(struct zi_zone *c, const char *p, const char *e)
 		return -1;
 	for (;;) {
 		p = sc_blank(p, e);
-		if (p < e && *p == ')' && !c->nprot && !c->prot_dropped)
+		if (p < e && *p == ')' && !c->nprot)   /* "()": an empty list */
 			break;
 		if (sc_u64(&p, e, &v) == SC_NONE)
 			return -1;
@@ -121,7 +109,7 @@ static int protection(struct zi_zone *c, const char *p, const char *e)
 static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
                 unsigned long ln, const char *s, size_t n)
 {
-	const char *p = s, *e = s + n, *f, *g;
+	const char *p = s, *e = s + n, *f, *g, *k = zi_fig_names;
 	size_t fl, gl, i;
 	uint64_t v;
 	struct zi_zone *c = *cur;
@@ -154,24 +142,21 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 			return fail(z, ln, "garbled protection list");
 		return 0;
 	}
-	if (sc_eq(f, fl, "pages")) {
+	if (sc_eq(f, fl, "pages")) {   /* "pages free N", nothing after N */
 		if (!sc_field(&p, e, &g, &gl) || !sc_eq(g, gl, "free"))
 			return 0;
-		if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &c->free) == SC_NONE || p != e)
-			return fail(z, ln, "garbled 'pages free' line");
-		c->have |= ZH_FREE;
-		return 0;
+		i = ZF_FREE;
+	} else {                       /* "min N", blanks after N */
+		for (i = 0; i < ZF_N && !(KEYS >> i & 1 && sc_eq(f, fl, k)); i++)
+			k += strlen(k) + 1;
+		if (i == ZF_N)
+			return 0;
 	}
-	for (i = 0; i < sizeof wm / sizeof wm[0]; i++) {
-		if (!sc_eq(f, fl, wm[i].key))
-			continue;
-		if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &v) == SC_NONE ||
-		    sc_blank(p, e) != e)
-			return fail(z, ln, "garbled watermark line");
-		*(uint64_t *)((char *)c + wm[i].off) = v;
-		c->have |= wm[i].bit;
-		return 0;
-	}
+	if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &v) == SC_NONE ||
+	    (i == ZF_FREE ? p : sc_blank(p, e)) != e)
+		return fail(z, ln, i == ZF_FREE ? "garbled 'pages free' line" : "garbled watermark line");
+	c->f[i] = v;
+	c->have |= 1u << i;
 	return 0;
 }
 
@@ -208,6 +193,8 @@ int zi_read(struct zi *z)
 	close(fd);
 	return k;
 }
+
+struct zi zi_zones;
 
 const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed" };
 
@@ -255,4 +242,15 @@ int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how)
 	if (*how == PS_ASSUMED)
 		mb_warn("/proc/meminfo", "no MemTotal in the capture: page size assumed 4096 (use --page-size)");
 	return 0;
+}
+
+void zi_table_head(uint64_t ps, int how)
+{
+	out_s(fo, "sizes in ");
+	out_s(fo, *tb_unit() ? tb_unit() : "IEC units");
+	out_s(fo, ", page size ");
+	out_u64(fo, ps);
+	out_s(fo, " bytes (");
+	out_s(fo, zi_ps_how[how]);
+	out_s(fo, ")\n");
 }

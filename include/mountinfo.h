@@ -9,7 +9,10 @@
 
 struct mnt {
 	unsigned id, parent, major, minor;
-	const char *root, *point, *opts, *fstype, *source, *super; /* in strbuf */
+	union {   /* in strbuf, unescaped */
+		struct { const char *root, *point, *opts, *fstype, *source, *super; };
+		const char *str[6];   /* the same, in the line's order */
+	};
 };
 /* Next mount from the reader: 1, 0 at the end, -errno; a garbled line or
  * one that does not fit strbuf is skipped and counted in *bad. */

@@ -27,6 +27,9 @@ int out_flush(struct out *o);
 
 /* Decimal text of v into b (at least 21 bytes); returns the length. */
 int u64_str(char *b, uint64_t v);
+/* The text of v / 10^dec with dec (0 to 9) decimals into b (at least 32
+ * bytes), as out_fix writes it; returns the length. */
+int fix_str(char *b, uint64_t v, int dec);
 /* Length of the valid UTF-8 sequence at s (1-4), 0 when invalid. */
 int utf8_len(const unsigned char *s, size_t n);
 /* System strings for a terminal: control characters and invalid UTF-8
@@ -89,6 +92,7 @@ void tb_size(uint64_t bytes, int w);
 void tb_ssize(int64_t bytes, int w);
 void tb_u64(uint64_t v, int w);
 void tb_i64(int64_t v, int w);
+void tb_fixu(uint64_t v, int dec, int w);   /* v / 10^dec as out_fix writes it */
 void tb_str(const char *s, int w);    /* left-aligned, padded to w */
 void tb_nl(void);
 /* The unit word for table headers: "KiB", "MiB", "bytes", "" for -h */

@@ -7,8 +7,9 @@
 #define MB_RATE_H
 #include <stdint.h>
 
-/* floor(a * b / c) from a 128-bit product built of 64-bit halves (there is
- * no __int128 on 32-bit targets); UINT64_MAX when it does not fit or c = 0. */
+/* floor(a * b / c) from a 128-bit product (__int128, or built of 32-bit
+ * halves on 32-bit targets) and a shift-subtract division, without libgcc's
+ * 64-bit division; UINT64_MAX when it does not fit or c = 0. */
 uint64_t rt_muldiv(uint64_t a, uint64_t b, uint64_t c);
 /* inc events in us microseconds, in thousandths per second (truncated);
  * 0 for an empty interval; saturated at INT64_MAX. */

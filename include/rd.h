@@ -14,7 +14,8 @@ const char *rd_root(void);
 int rd_live(void);
 /* Open an absolute path ("/proc/meminfo") under the root: fd or -errno. */
 int rd_open(const char *path, int flags);
-/* Open a path relative to a directory fd: fd or -errno. */
+/* Open a path relative to a directory fd (AT_FDCWD: a user's path, not
+ * under the root; with O_CREAT mode 0666 less the umask): fd or -errno. */
 int rd_openat(int dirfd, const char *rel, int flags);
 /* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
  * length or -errno; *trunc is set when the file had more.  One read() for a

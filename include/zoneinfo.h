@@ -9,25 +9,38 @@
 #include <stdint.h>
 #include "bounds.h"
 
-enum { ZH_BOOST = 1, ZH_PROMO = 2, ZH_MANAGED = 4, ZH_CMA = 8, ZH_PROT = 16,
-       ZH_FREE = 32, ZH_MIN = 64, ZH_LOW = 128, ZH_HIGH = 256, ZH_PRESENT = 512,
-       ZH_SPANNED = 1024 };
+/* A zone's figures, by name or by index (f[ZF_x]); zoneinfo-wm shows them
+ * in this order, with the names of zi_fig_names.  The bit ZH_x = 1 << ZF_x
+ * of have says the kernel printed that line. */
+enum { ZF_FREE, ZF_BOOST, ZF_MIN, ZF_LOW, ZF_HIGH, ZF_PROMO, ZF_SPANNED,
+       ZF_PRESENT, ZF_MANAGED, ZF_PROTMAX, ZF_RESERVE, ZF_CMA, ZF_N };
+#define ZH(f) (1u << ZF_##f)
+enum { ZH_FREE = ZH(FREE), ZH_BOOST = ZH(BOOST), ZH_MIN = ZH(MIN), ZH_LOW = ZH(LOW),
+       ZH_HIGH = ZH(HIGH), ZH_PROMO = ZH(PROMO), ZH_SPANNED = ZH(SPANNED),
+       ZH_PRESENT = ZH(PRESENT), ZH_MANAGED = ZH(MANAGED), ZH_PROT = ZH(PROTMAX),
+       ZH_CMA = ZH(CMA),
+       /* what the totals add up */
+       ZH_SUMMED = ZH(FREE) | ZH(MIN) | ZH(LOW) | ZH(HIGH) | ZH(PRESENT) | ZH(MANAGED) | ZH(RESERVE) };
+/* "free\0boost\0min\0...": the ZF_ figures' names (json keys) */
+extern const char zi_fig_names[];
 
 struct zi_zone {
 	unsigned node;
 	char name[16];
 	unsigned have;                 /* ZH_ bits: what the kernel printed */
-	uint64_t free, boost, min, low, high, promo, spanned, present, managed, cma;
+	union {
+		struct {
+			uint64_t free, boost, min, low, high, promo, spanned, present, managed;
+			uint64_t prot_max;     /* over all entries, kept or not */
+			uint64_t reserve;      /* min(high - boost + prot_max, managed) */
+			uint64_t cma;
+		};
+		uint64_t f[ZF_N];
+	};
 	uint64_t prot[ZI_MAX_PROT];
 	unsigned nprot;                /* entries kept */
 	unsigned prot_dropped;         /* entries beyond ZI_MAX_PROT */
-	uint64_t prot_max;             /* over all entries, kept or not */
-	uint64_t reserve;              /* min(high - boost + prot_max, managed) */
 	unsigned long line;            /* line of the "Node" header */
-};
-
-struct zi_tot {
-	uint64_t free, min, low, high, managed, present, reserve;
 };
 
 struct zi {
@@ -35,7 +48,7 @@ struct zi {
 	unsigned n;                    /* zones kept */
 	unsigned dropped;              /* zones beyond ZI_MAX_ZONES (counted in tot) */
 	unsigned nodes;                /* distinct node numbers seen */
-	struct zi_tot tot;
+	struct zi_zone tot;            /* the ZH_SUMMED figures added up */
 	unsigned long err_line;        /* on a parse error: the line, and why */
 	const char *err;
 	unsigned long skipped;         /* lines longer than the reader's buffer */
@@ -61,6 +74,10 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 extern const char *const zi_ps_how[];
 
 /* For applets: read /proc/zoneinfo and find the page size (MemTotal from
- * meminfo for a capture).  0, or 1 after printing why it failed. */
+ * meminfo for a capture).  0, or 1 after printing why it failed.  The
+ * applets load into zi_zones: one table for whichever applet runs. */
+extern struct zi zi_zones;
 int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how);
+/* The first line of a table: "sizes in KiB, page size 4096 bytes (kernel)" */
+void zi_table_head(uint64_t ps, int how);
 #endif

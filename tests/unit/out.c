@@ -36,6 +36,84 @@ static const char *end(void)
 
 #define OUT_IS(n, e) CHECK(n, !strcmp(end(), e))
 
+/* The formatters before they lost their 64-bit divisions, as references:
+ * u64_str by % 10, out_fix by / and % 10^dec, -h sizes by / and % unit. */
+static int ref_u64(char *b, uint64_t v)
+{
+	char t[20];
+	int n = 0, i;
+	do
+		t[n++] = '0' + v % 10;
+	while (v /= 10);
+	for (i = 0; i < n; i++)
+		b[i] = t[n - 1 - i];
+	return n;
+}
+
+static int ref_fix(char *b, uint64_t m, int dec)
+{
+	uint64_t p = 1, f;
+	int n, k, i;
+	for (i = 0; i < dec; i++)
+		p *= 10;
+	n = ref_u64(b, m / p);
+	if (!dec)
+		return n;
+	b[n++] = '.';
+	f = m % p;
+	for (k = ref_u64(b + n, f); k < dec; k++)
+		b[n++] = '0';
+	return n + ref_u64(b + n, f);
+}
+
+static int ref_human(char *b, uint64_t v)
+{
+	static const char units[] = "BKMGTPE";
+	uint64_t unit = 1, t;
+	int n, i = 0;
+	if (v < 1024) {
+		n = ref_u64(b, v);
+		b[n++] = 'B';
+		return n;
+	}
+	do {
+		unit <<= 10;
+		i++;
+		t = (v / unit) * 10 + ((v % unit) * 10 + unit / 2) / unit;
+	} while (t >= 10240 && i < 6);
+	if (t < 100) {
+		n = ref_u64(b, t / 10);
+		b[n++] = '.';
+		b[n++] = '0' + t % 10;
+	} else {
+		n = ref_u64(b, (t + 5) / 10);
+	}
+	b[n++] = units[i];
+	return n;
+}
+
+/* Edge and pseudo-random values of every magnitude (as in unit/sc.c). */
+static uint64_t val(unsigned i)
+{
+	static uint64_t x = 88172645463325252ull;
+	uint64_t p = 1;
+	unsigned k = i % 64;
+
+	switch (i / 64 % 6) {
+	case 0: return (1ull << k) - 1;
+	case 1: return 1ull << k;
+	case 2: return (1ull << k) + 1;
+	case 3:
+		while (k-- % 20)
+			p *= 10;
+		return p - (i & 1);
+	}
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return x >> (i % 64);
+}
+
 int main(void)
 {
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
@@ -138,6 +216,53 @@ int main(void)
 	out_c(fo, ' ');
 	out_i64(fo, INT64_MIN);
 	OUT_IS("fixed point and int64 min", "-0.005 -9223372036854775808");
+
+	{
+		char a[40], b[40], c[40];
+		unsigned i, bad = 0, badfix = 0, badh = 0, badcell = 0;
+		int n, m, dec;
+		for (i = 0; i < 20000; i++) {
+			uint64_t v = val(i);
+			n = u64_str(a, v);
+			bad += n != ref_u64(b, v) || memcmp(a, b, n);
+			dec = i % 10;
+			n = fix_str(a, v, dec);
+			m = ref_fix(b, v, dec);
+			badfix += n != m || memcmp(a, b, n);
+			begin(FMT_TABLE);
+			out_fix(fo, (int64_t)v, dec);
+			end();
+			c[0] = '-';
+			m = (int64_t)v < 0 ? ref_fix(c + 1, 0 - v, dec) + 1 : ref_fix(c, v, dec);
+			badfix += glen != (size_t)m || memcmp(got, c, m);
+			begin(FMT_TABLE);
+			fmt_unit = 'h';
+			tb_size(v, 0);
+			end();
+			m = ref_human(b, v);
+			badh += glen != (size_t)m || memcmp(got, b, m);
+			begin(FMT_TABLE);
+			tb_fixu(v, dec, 24);
+			end();
+			m = ref_fix(b, v, dec);
+			badcell += glen != (size_t)(m > 24 ? m : 24) || memcmp(got + glen - m, b, m);
+		}
+		fmt_unit = 'k';
+		CHECK_EQ("u64_str as % 10 gives it", bad, 0);
+		CHECK_EQ("fix_str and out_fix as / and % 10^dec give them", badfix, 0);
+		CHECK_EQ("-h sizes as / and % unit give them", badh, 0);
+		CHECK_EQ("tb_fixu right-aligns fix_str", badcell, 0);
+		n = u64_str(a, UINT64_MAX);
+		CHECK_STR("u64_str max", a, (size_t)n, "18446744073709551615");
+		n = u64_str(a, 4294967296ull);
+		CHECK_STR("u64_str 2^32", a, (size_t)n, "4294967296");
+		n = fix_str(a, 5, 9);
+		CHECK_STR("fix_str leading zeros", a, (size_t)n, "0.000000005");
+		n = fix_str(a, UINT64_MAX, 9);
+		CHECK_STR("fix_str max", a, (size_t)n, "18446744073.709551615");
+		n = fix_str(a, 0, 0);
+		CHECK_STR("fix_str 0", a, (size_t)n, "0");
+	}
 
 	CHECK_EQ("utf8 overlong rejected", utf8_len((const unsigned char *)"\xc0\xaf", 2), 0);
 	CHECK_EQ("utf8 surrogate rejected", utf8_len((const unsigned char *)"\xed\xa0\x80", 3), 0);

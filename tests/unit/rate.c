@@ -37,6 +37,21 @@ int main(void)
 		CHECK_EQ("muldiv = __int128 on 20000 values", bad, 0);
 	}
 #endif
+	{
+		/* products within 64 bits (every target, __int128 or not): the
+		 * shift-subtract division against the compiler's own */
+		uint64_t x = 0x2545f4914f6cdd1dull;
+		int i, bad = 0;
+		for (i = 0; i < 20000; i++) {
+			uint64_t p, q, c;
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			p = (x & 0xffffffff) * (x >> 32 >> (i % 32));
+			c = (x >> (i % 61)) | 1;
+			q = p / c;
+			bad += rt_muldiv(x & 0xffffffff, x >> 32 >> (i % 32), c) != q;
+		}
+		CHECK_EQ("muldiv = 64-bit division on 20000 products below 2^64", bad, 0);
+	}
 	CHECK_EQ("rate 100 in 0.1 s = 1000.000/s", rt_rate(100, 100000), 1000000);
 	CHECK_EQ("rate 1 in 3 s truncates", rt_rate(1, 3000000), 333);
 	CHECK_EQ("rate of an empty interval", rt_rate(5, 0), 0);

@@ -4,6 +4,29 @@
 #include "sc.h"
 #include "t.h"
 
+/* A mix of edge and pseudo-random 64-bit values: 0, 1, 2^k - 1, 2^k,
+ * 2^k + 1, 10^k - 1, 10^k and xorshift output of every magnitude. */
+static uint64_t val(unsigned i)
+{
+	static uint64_t x = 88172645463325252ull;
+	uint64_t p = 1;
+	unsigned k = i % 64;
+
+	switch (i / 64 % 6) {
+	case 0: return (1ull << k) - 1;
+	case 1: return 1ull << k;
+	case 2: return (1ull << k) + 1;
+	case 3:
+		while (k-- % 20)
+			p *= 10;
+		return p - (i & 1);
+	}
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return x >> (i % 64);
+}
+
 static uint64_t u(const char *s, int *rc)
 {
 	const char *p = s;
@@ -68,6 +91,36 @@ int main(void)
 	CHECK("line 1", sc_line(&p, p + 7, &f, &n) && n == 3);
 	CHECK("line 2 no newline", sc_line(&p, p + 3, &f, &n) && n == 3 && *f == 't');
 	CHECK("line end", !sc_line(&p, p, &f, &n));
+
+	{
+		/* the shift-and-subtract division (32-bit targets' u64_div) and
+		 * u64_div itself against the compiler's / and % */
+		unsigned i, j, bad = 0, bad2 = 0;
+		uint64_t r, q;
+		for (i = 0; i < 1200; i++)
+			for (j = 0; j < 1200; j += 7) {
+				uint64_t a = val(i), d = val(j) | (j % 3 == 0);
+				if (!d)
+					continue;
+				q = sc_divmod(a, d, &r);
+				bad += q != a / d || r != a % d;
+				bad2 += u64_div(a, d) != a / d || u64_mod(a, d) != a % d;
+			}
+		CHECK_EQ("sc_divmod is / and %", bad, 0);
+		CHECK_EQ("u64_div and u64_mod are / and %", bad2, 0);
+		q = sc_divmod(UINT64_MAX, 1, &r);
+		CHECK("divmod max by 1", q == UINT64_MAX && r == 0);
+		q = sc_divmod(UINT64_MAX, UINT64_MAX, &r);
+		CHECK("divmod max by max", q == 1 && r == 0);
+		q = sc_divmod(UINT64_MAX - 1, UINT64_MAX, &r);
+		CHECK("divmod below max by max", q == 0 && r == UINT64_MAX - 1);
+		q = sc_divmod(UINT64_MAX, 1ull << 63, &r);
+		CHECK("divmod by the top bit", q == 1 && r == (1ull << 63) - 1);
+		q = sc_divmod(0, 7, &r);
+		CHECK("divmod zero", q == 0 && r == 0);
+		q = sc_divmod(18446744073709551615ull, 1000000000, &r);
+		CHECK("divmod by 10^9", q == 18446744073ull && r == 709551615);
+	}
 
 	CHECK_EQ("sat_sub floors", sat_sub(1, 2), 0);
 	CHECK_EQ("sat_add saturates", sat_add(UINT64_MAX, 1), UINT64_MAX);
