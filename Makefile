@@ -39,9 +39,9 @@ LDFLAGS  := -Os $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS) -static -no-pie -Wl,-
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
-# The help texts, TXT() in these sources, are packed by a host tool into a
+# The texts, TXT() and TX() in these sources, are packed by a host tool into a
 # generated header (include/txt.h).  Only the target builds pack them.
-TXT_SRC  := $(APPLET_SRC) core/cli.c core/main.c
+TXT_SRC  := $(APPLET_SRC) $(CORE_SRC) core/main.c
 TXT_H    := $(B)/gen/txtpack.h
 CFLAGS   += -DMB_PACK -I$(B)/gen
 
@@ -50,7 +50,7 @@ all: $(B)/membox tests
 
 $(B)/obj/%.o: %.c $(HDRS) $(TXT_H) Makefile
 	@mkdir -p $(dir $@)
-	$(CC_T) -specs $(SPECS) $(CFLAGS) -c $< -o $@
+	$(CC_T) -specs $(SPECS) $(CFLAGS) -DMB_UNIT=$(subst /,_,$*) -c $< -o $@
 $(TXT_H): $(BUILD)/txtpack $(TXT_SRC)
 	@mkdir -p $(dir $@)
 	$(BUILD)/txtpack $(dir $@) $(TXT_SRC)

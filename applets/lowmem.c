@@ -22,7 +22,7 @@
 #include "sys.h"
 #include "zoneinfo.h"
 
-static const char usage[] = TXT(lowmem,
+static const char *const usage = TXT(lowmem,
 	"Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
@@ -131,12 +131,12 @@ static void margins(void)
 	if (len >= 0) {
 		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			rd_bad(path, -EINVAL, "garbled: default margins used");
+			rd_bad(path, -EINVAL, TX("garbled: default margins used"));
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
+			rd_bad(path, -EINVAL, TX("beyond LM_MAX_MARGINS: ignored"));
 		for (i = 0; i < nmargin; i++) {
 			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
 			if (i < 2)
@@ -157,14 +157,14 @@ static void swap(void)
 	if (k)
 		rd_bad("/proc/swaps", k, 0);
 	else if (sw.bad || sw.zram_dropped)
-		rd_bad("/proc/swaps", 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+		rd_bad("/proc/swaps", 0, TX("lines skipped (garbled, or zram beyond SW_MAX_ZRAM)"));
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
+			rd_bad("/sys/block/zramN/mm_stat", 0, TX("missing or garbled"));
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -190,9 +190,9 @@ static int eval(void)
 	if (k < 0)
 		return mb_fail_errno("/proc/meminfo", -k);
 	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
-		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
+		return mb_fail("/proc/meminfo", TX("no MemTotal or MemFree"));
 	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
-		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
+		mb_warn("/proc/meminfo", TX("no Active/Inactive(anon/file) (before 2.6.28): counted as 0"));
 	if (zi_load(&zi_zones, OPT(N_PS), &v[V_PS], &ps_how))
 		return 1;
 	have = ~0u;
@@ -330,7 +330,7 @@ static void psi_out(void)
 	if (fmt == FMT_PROM) {
 		for (j = 0; have_psi && j < 2; j++) {
 			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
-			p_type(nm, j ? "counter" : "gauge", j ? "Memory stall time." : "Memory stall average, percent.");
+			p_type(nm, j ? "counter" : "gauge", j ? TX("Memory stall time.") : TX("Memory stall average, percent."));
 			for (i = 0; i < (j ? 2 : 6); i++) {
 				pl = i % 2 ? &psi.full : &psi.some;
 				if (!pl->have)
@@ -345,7 +345,7 @@ static void psi_out(void)
 		return;
 	}
 	if (fmt == FMT_TABLE)
-		out_s(fo, have_psi ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
+		out_s(fo, have_psi ? TX("psi (%)    avg10  avg60 avg300  stall total (s)\n") : TX("psi                          -\n"));
 	else if (!have_psi)
 		t_null("psi");
 	else
@@ -378,8 +378,8 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "kernel margins (MiB) ");
-		out_s(fo, margin_off ? " off (notifier disabled)" : nmargin ? "" : " -");
+		out_s(fo, TX("kernel margins (MiB) "));
+		out_s(fo, margin_off ? TX(" off (notifier disabled)") : nmargin ? "" : " -");
 		for (i = 0; i < nmargin; i++) {
 			out_c(fo, ' ');
 			out_u64(fo, margin[i] / MIB);
@@ -560,8 +560,8 @@ static int loop(int mode, int target, int recover)
 			out_flush(fo);
 		}
 		if (OPT(N_TIMEOUT) && el >= OPT(N_TIMEOUT))
-			return mode == M_WAIT ? mb_fail(wname[w], recover ? "--timeout: the level was not left"
-			                                                  : "--timeout: the level was not reached") : 0;
+			return mode == M_WAIT ? mb_fail(wname[w], recover ? TX("--timeout: the level was not left")
+			                                                  : TX("--timeout: the level was not reached")) : 0;
 		/* poll()'s int milliseconds, through ppoll (which vmstat-meter
 		 * links anyway) as musl's poll does */
 		t = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
@@ -597,17 +597,17 @@ static int run(int argc, char **argv, int *mode)
 				return bad(opts[N_COMMON + id - 1].lng, "out of range");
 		} else if (id != M_RECOVER) {
 			if (*mode && *mode != id)
-				return bad("--check, --wait, --watch", "only one of them");
+				return bad("--check, --wait, --watch", TX("only one of them"));
 			*mode = id;
 			if (st.arg && (target = !strcmp(st.arg, "moderate") ? L_MODERATE :
 			                        !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
-				return bad("--wait", "LEVEL is critical or moderate");
+				return bad("--wait", TX("LEVEL is critical or moderate"));
 		}
 	}
 	if (st.ind < argc)
-		return bad(argv[st.ind], "unexpected argument");
+		return bad(argv[st.ind], TX("unexpected argument"));
 	if (*mode == M_WATCH && fmt == FMT_PROM)
-		return bad("--watch", "prom is no stream format");
+		return bad("--watch", TX("prom is no stream format"));
 	if (cli_root())
 		return 1;
 	if (*mode == M_WAIT || *mode == M_WATCH)
@@ -615,7 +615,7 @@ static int run(int argc, char **argv, int *mode)
 	if (eval())
 		return 1;
 	if (v[V_MAX] < v[V_CUR])
-		mb_warn("process memory", "above the computed ceiling (max < current)");
+		mb_warn("process memory", TX("above the computed ceiling (max < current)"));
 	if (*mode == M_CHECK)
 		return *mode = -1, check();
 	report();
@@ -634,6 +634,6 @@ int lowmem_main(int argc, char **argv)
 	rc = run(argc, argv, &mode);
 	if (mode != M_CHECK)
 		return rc;
-	out_s(fo, "LOWMEM UNKNOWN - see the message on standard error\n");
+	out_s(fo, TX("LOWMEM UNKNOWN - see the message on standard error\n"));
 	return 3;
 }

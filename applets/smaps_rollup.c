@@ -19,7 +19,7 @@
 #include "sc.h"
 #include "sysvshm.h"
 
-static const char usage[] = TXT(smaps_rollup,
+static const char *const usage = TXT(smaps_rollup,
 	"Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
 	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"
@@ -108,13 +108,13 @@ static unsigned ngrp;
 /* -c, -C; after the last rule, the category "other" of what none matched */
 static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES + 1];
 static unsigned nrules;
-static const char chromeos[] =
+static const char *const chromeos = TX(
 	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*\0"
 	"crosvm_other=/usr/bin/crosvm*\0"
 	"chrome_renderer=/opt/google/chrome/chrome*--type=renderer*\0"
 	"chrome_gpu=/opt/google/chrome/chrome*--type=gpu-process*\0"
 	"chrome_other=/opt/google/chrome/chrome*--type=*\0"
-	"chrome_browser=/opt/google/chrome/chrome*\0";
+	"chrome_browser=/opt/google/chrome/chrome*\0");
 
 static unsigned pids[SR_MAX_PIDS], npids;
 static unsigned long want_uid;
@@ -745,7 +745,7 @@ static void covline(void)
 {
 	unsigned i;
 
-	put("total (sizes in ");
+	put(TX("total (sizes in "));
 	put(*tb_unit() ? tb_unit() : "IEC units");
 	put(")\ncoverage:");
 	for (i = 0; i < C_N; i++) {
@@ -759,7 +759,7 @@ static void covline(void)
 			putch(*c == '_' ? ' ' : *c);
 	}
 	if (*hidden) {
-		put(", other users' processes hidden (");
+		put(TX(", other users' processes hidden ("));
 		put(hidden);
 		putch(')');
 	}
@@ -777,7 +777,7 @@ static void table_end(void)
 	} else {
 		put("  PROCS");
 		put(cols);
-		put("    TOTAL GROUP\n");
+		put(TX("    TOTAL GROUP\n"));
 		for (i = 0; i < ngrp; i++) {
 			const struct grp *g = &gs.grp[gord[i]];
 			tb_u64(g->f[0], 7);
@@ -895,19 +895,19 @@ static void prom(void)
 			psums("group_", 1, m);
 		psums("total_", 0, m);
 	}
-	p_type("scan_processes", "gauge", "Processes by what the scan found.");
+	p_type("scan_processes", "gauge", TX("Processes by what the scan found."));
 	for (i = 0; i < C_N; i++) {
 		p_start("scan_processes");
 		p_labc("kind", nth(covname, i));
 		p_u64(cov[i]);
 	}
-	p_type("scan_hidden", "gauge", "1: /proc hides other users' processes (hidepid).");
+	p_type("scan_hidden", "gauge", TX("1: /proc hides other users' processes (hidepid)."));
 	p_start("scan_hidden");
 	if (*hidden)
 		p_labc("option", hidden);
 	p_u64(!!*hidden);
 	if (MI_HAS(&mi, MI_MemTotal)) {
-		p_type("mem_total_bytes", "gauge", "MemTotal of /proc/meminfo.");
+		p_type("mem_total_bytes", "gauge", TX("MemTotal of /proc/meminfo."));
 		p_start("mem_total_bytes");
 		p_u64(mi.v[MI_MemTotal]);
 	}
@@ -1021,7 +1021,7 @@ static void sysv(int f)
 			continue;
 		}
 		if (fmt == FMT_TABLE && !n++)
-			put("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
+			put(TX("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n"));
 		if (fmt != FMT_TABLE)
 			t_elem(0);
 		for (i = 0; i < 6; i++)
@@ -1087,7 +1087,7 @@ static void objects(void)
 				out_pad(fo, strlen(name), 9);   /* a blank, then in 8 */
 				put(name);
 			}
-		put(view == V_MAP ? " REGIONS M KIND        OBJECT\n" : "  PROCS REGIONS KIND        OBJECT\n");
+		put(view == V_MAP ? TX(" REGIONS M KIND        OBJECT\n") : TX("  PROCS REGIONS KIND        OBJECT\n"));
 	} else {
 		t_obj(0);
 		if (view == V_MAP) {
@@ -1296,7 +1296,7 @@ static int options(int argc, char **argv)
 		case 'C':
 			if (strcmp(p, "chromeos"))
 				goto bad;
-			for (p = chromeos; *p; p += strlen(p) + 1)
+			for (p = txt(chromeos); *p; p += strlen(p) + 1)
 				if (add_rule(p))
 					goto bad;
 			break;
@@ -1346,7 +1346,7 @@ static void owarn(void)
 	int i;
 	for (i = 0; i < O_N; i++)
 		if (ovf[i])
-			warnn(ovf[i], nth(ovfname, i), "beyond a bound of the mapping views (see the README)");
+			warnn(ovf[i], nth(ovfname, i), TX("beyond a bound of the mapping views (see the README)"));
 }
 
 int smaps_rollup_main(int argc, char **argv)
@@ -1397,9 +1397,9 @@ int smaps_rollup_main(int argc, char **argv)
 	for (i = 0; group == G_CAT && i <= nrules; i++)
 		grp_get(rules[i].name, rules[i].nlen);
 	if (fmt == FMT_TABLE && group < G_USER) {
-		put("    PID USER    ");
+		put(TX("    PID USER    "));
 		put(cols);
-		put(group ? "  TREEPSS  TREEUSS COMMAND\n" : " COMMAND\n");
+		put(group ? TX("  TREEPSS  TREEUSS COMMAND\n") : " COMMAND\n");
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		t_obj(0);
@@ -1418,9 +1418,9 @@ int smaps_rollup_main(int argc, char **argv)
 	}
 	owarn();
 	if (cov[C_DROPPED] && !stream && (!topn || topn > SR_MAX_ROWS))
-		warnn(cov[C_DROPPED], "processes", "not listed: more than SR_MAX_ROWS; counted in the totals");
+		warnn(cov[C_DROPPED], "processes", TX("not listed: more than SR_MAX_ROWS; counted in the totals"));
 	if (cov[C_OTHER])
-		warnn(cov[C_OTHER], "processes", "grouped as (other): more than SR_MAX_GROUPS groups");
+		warnn(cov[C_OTHER], "processes", TX("grouped as (other): more than SR_MAX_GROUPS groups"));
 	if (group >= G_USER) {
 		for (i = 0; i <= ngrp; i++)
 			gord[i] = i;

@@ -15,7 +15,7 @@
 #include "sysvshm.h"
 #include "walk.h"
 
-static const char usage[] = TXT(tmpfs_du,
+static const char *const usage = TXT(tmpfs_du,
 	"Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
 	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED\n"
@@ -176,9 +176,9 @@ static int read_mounts(void)
 	if (k < 0)
 		return mb_fail_errno("/proc/self/mountinfo", -k);
 	if (bad)
-		mb_warn("/proc/self/mountinfo", "lines that did not parse were skipped");
+		mb_warn("/proc/self/mountinfo", TX("lines that did not parse were skipped"));
 	if (mt_dropped)
-		mb_warn("/proc/self/mountinfo", "more mounts than TD_MAX_MOUNTS (64): not all shown");
+		mb_warn("/proc/self/mountinfo", TX("more mounts than TD_MAX_MOUNTS (64): not all shown"));
 	for (i = 0; i < nmt; i++) {
 		unsigned b = i;
 		for (j = 0; j < nmt; j++)
@@ -225,9 +225,9 @@ __attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, 
 	ln = lmore[0] = lmore[1] = 0;
 	wk_walk(w, fd);
 	if (warn && w->links_over)
-		mb_warn(warn, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
+		mb_warn(warn, TX("hard-link table full (WK_MAX_LINKS): the rest counted proportionally"));
 	if (warn && w->incomplete)
-		mb_warn(warn, "a deep directory vanished during the walk: the rest was not walked");
+		mb_warn(warn, TX("a deep directory vanished during the walk: the rest was not walked"));
 }
 
 static void measure(struct res *r)
@@ -429,7 +429,7 @@ static void shmem(void)
 		sv[S_SEGS] = st.segs;
 		have |= 1 << S_SYSV | st.have_swap << S_SYSVSWAP | 1 << S_SEGS;
 		if (st.bad)
-			mb_warn("/proc/sysvipc/shm", "lines that did not parse were skipped");
+			mb_warn("/proc/sysvipc/shm", TX("lines that did not parse were skipped"));
 	}
 	if ((have & (1 << S_MEMINFO | 1 << S_SYSV)) == (1 << S_MEMINFO | 1 << S_SYSV)) {
 		sv[S_OTHER] = sat_diff(sv[S_MEMINFO], sat_add(sv[S_TMPFS], sv[S_SYSV]));
@@ -437,7 +437,7 @@ static void shmem(void)
 	}
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
+		out_s(fo, TX("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n"));
 	} else if (fmt != FMT_PROM) {
 		t_obj("shmem");
 		t_cstr("tmpfs_basis", alloc ? "allocated" : "resident");
@@ -454,8 +454,8 @@ static void shmem(void)
 	if (fmt == FMT_TABLE) {
 		out_s(fo, "\ntmpfs: ");
 		out_s(fo, alloc ? "allocated" : "resident");
-		out_s(fo, "; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
-		          "tmpfs files, tmpfs of other mount namespaces\n");
+		out_s(fo, TX("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
+		          "tmpfs files, tmpfs of other mount namespaces\n"));
 	} else if (fmt != FMT_PROM) {
 		t_end();
 	}
@@ -490,7 +490,7 @@ static void output(int only_shmem)
 		if (!only_shmem)
 			t_arr("mounts");
 	} else if (!only_shmem) {
-		out_s(fo, "    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT (");
+		out_s(fo, TX("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT ("));
 		out_s(fo, *tb_unit() ? tb_unit() : "IEC");
 		out_s(fo, ")\n");
 	}
@@ -578,8 +578,8 @@ int tmpfs_du_main(int argc, char **argv)
 	}
 	paths = argc - st.ind;
 	if (mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
-		return mb_warn("-d, -n, -s or PATH", "-n times -d above TD_LIST_SLOTS (64), "
-		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
+		return mb_warn("-d, -n, -s or PATH", TX("-n times -d above TD_LIST_SLOTS (64), "
+		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs")), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
 	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
@@ -605,7 +605,7 @@ int tmpfs_du_main(int argc, char **argv)
 			}
 		}
 		if (r->m < 0)
-			return mb_fail(p, "not on a mount of the listed types (-t)");
+			return mb_fail(p, TX("not on a mount of the listed types (-t)"));
 	}
 	for (i = 0; !paths && i < nmt; i++)
 		if (mt[i].alias < 0) {

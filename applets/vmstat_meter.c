@@ -24,7 +24,7 @@
 #include "sig.h"
 #include "vmstat.h"
 
-static const char usage[] = TXT(vmstat_meter,
+static const char *const usage = TXT(vmstat_meter,
 	"Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
 	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
@@ -94,12 +94,12 @@ static int fields(char *s)
 		for (c = s; (*c >= 'a' && *c <= 'z') || *c == '_' || (*c >= '0' && *c <= '9'); c++)
 			;
 		if (*c || c == s)
-			return mb_warn(s, "not a /proc/vmstat counter name"), -1;
+			return mb_warn(s, TX("not a /proc/vmstat counter name")), -1;
 		for (i = 0; i < nf && strcmp(names[i], s); i++)
 			;
 		if (i == nf) {
 			if (nf == VM_MAX_FIELDS)
-				return mb_warn("-f", "more than 32 counters (VM_MAX_FIELDS)"), -1;
+				return mb_warn("-f", TX("more than 32 counters (VM_MAX_FIELDS)")), -1;
 			names[nf++] = s;
 		}
 		if (!e)
@@ -142,9 +142,9 @@ static void vcheck(const char *b, long n)
 
 	while (!warned && sc_line(&p, b + n, &s, &l))
 		if (++ln, l && (!sc_namenum(s, l, &nm, &nl, &v, &rc) || rc == SC_OVF || memchr(s, 0, l)))
-			warned = 1, mb_warn_line("/proc/vmstat", ln, "not 'name N' (N below 2^64): the line is not used");
+			warned = 1, mb_warn_line("/proc/vmstat", ln, TX("not 'name N' (N below 2^64): the line is not used"));
 	if (!warned && n && b[n - 1] != '\n')
-		warned = 1, mb_warn("/proc/vmstat", "file ends in the middle of a line");
+		warned = 1, mb_warn("/proc/vmstat", TX("file ends in the middle of a line"));
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -173,7 +173,7 @@ static long sample(int base)
 		return n;
 	}
 	if (tr && !truncated++)
-		mb_warn("/proc/vmstat", "longer than MB_FILE_MAX: the counters after it are missing");
+		mb_warn("/proc/vmstat", TX("longer than MB_FILE_MAX: the counters after it are missing"));
 	if (!live || base)
 		vcheck(vbuf, n);
 	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
@@ -202,7 +202,7 @@ static long sample(int base)
 		else
 			inc[i] = rt_add(&ctr[i], have[i], val[i], dt);
 		if (ctr[i].restarts > r && !r)
-			mb_warn(i < nf ? names[i] : "/proc/pressure/memory", "went backwards: counting on from its new value");
+			mb_warn(i < nf ? names[i] : "/proc/pressure/memory", TX("went backwards: counting on from its new value"));
 		if (i < nf)
 			ring_c[rh][i] = ctr[i].count;
 	}
@@ -364,7 +364,7 @@ static void table(void)
 	out_u64(fo, win);
 	put_s("\nCOUNTER");
 	out_pad(fo, 7, w);
-	put_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
+	put_s(TX("        COUNT       AVG/s       MAX/s    RECENT/s\n"));
 	for (i = 0; i < nf; i++) {
 		tb_str(names[i], w);
 		for (k = 0; k < 4; k++)
@@ -386,7 +386,7 @@ static void table(void)
 		else
 			put_c('-');
 	}
-	put_s("\npsi stall seconds:");
+	put_s(TX("\npsi stall seconds:"));
 	for (k = 0; k < 2; k++) {
 		put_s(k ? ", full " : " some ");
 		if (ctr[nf + k].seen)
@@ -445,18 +445,18 @@ static void report(void)
 
 	if (tree)
 		t_obj(0);
-	put(K_GAUGE, "interval_seconds", "Time between samples.", 1, ival, 6);
+	put(K_GAUGE, "interval_seconds", TX("Time between samples."), 1, ival, 6);
 	put(K_GAUGE, "window", 0, 1, win, 0);
-	put(K_GAUGE, "elapsed_seconds", "Baseline to last sample.", 1, tnow - t0, 6);
-	put(K_GAUGE, "samples", "Samples after the baseline.", 1, samples, 0);
+	put(K_GAUGE, "elapsed_seconds", TX("Baseline to last sample."), 1, tnow - t0, 6);
+	put(K_GAUGE, "samples", TX("Samples after the baseline."), 1, samples, 0);
 	if (tree)
 		counters(1);
 	else
 		for (k = 0; k < 4; k++) {
 			const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
 			if (k < 2)
-				p_type(m, k ? "gauge" : "counter", k ? "Average, max and recent increase per second."
-				                                     : "Increase since the baseline.");
+				p_type(m, k ? "gauge" : "counter", k ? TX("Average, max and recent increase per second.")
+				                                     : TX("Increase since the baseline."));
 			for (i = 0; i < nf; i++)
 				if (ctr[i].seen) {
 					p_start(m);
@@ -469,14 +469,14 @@ static void report(void)
 	if (tree)
 		t_obj("memory");
 	for (k = 0; k < 4; k++)
-		put(K_BYTES, mem_key[k], "Extreme of /proc/meminfo.", mem_have >> k & 1, mem[k], 0);
+		put(K_BYTES, mem_key[k], TX("Extreme of /proc/meminfo."), mem_have >> k & 1, mem[k], 0);
 	if (tree)
 		t_end();
 	if (ctr[nf].seen || ctr[nf + 1].seen || !tree) {
 		if (tree)
 			t_obj("psi");
 		for (k = 0; k < 2; k++)
-			put(K_PSI, psi_key[k], "Memory stall time since the baseline.",
+			put(K_PSI, psi_key[k], TX("Memory stall time since the baseline."),
 			    ctr[nf + k].seen, ctr[nf + k].count, 6);
 		if (tree)
 			t_end();
@@ -491,7 +491,7 @@ static void report(void)
 		t_end();
 	}
 	if (cmd || !tree)
-		put(K_CMD, "exit_status", "Exit status of the command.", cmd_status >= 0, cmd_status, 0);
+		put(K_CMD, "exit_status", TX("Exit status of the command."), cmd_status >= 0, cmd_status, 0);
 	if (!tree)
 		return;
 	if (cmd)
@@ -634,7 +634,7 @@ int vmstat_meter_main(int argc, char **argv)
 	if (st.ind < argc) {
 		cmd = argv + st.ind;
 		if (num[2] != UINT64_MAX || num[3] != UINT64_MAX)
-			return mb_warn("-n, -d", "not with a command"), cli_usage_error(usage);
+			return mb_warn("-n, -d", TX("not with a command")), cli_usage_error(usage);
 		fo = &out2;
 	}
 	if (cli_root())

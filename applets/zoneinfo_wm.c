@@ -10,7 +10,7 @@
 #include "sc.h"
 #include "zoneinfo.h"
 
-static const char usage[] = TXT(zoneinfo_wm,
+static const char *const usage = TXT(zoneinfo_wm,
 	"Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"Per-zone watermarks and the kernel's total reserve (totalreserve_pages),\n"
 	"from /proc/zoneinfo.  For each zone: FREE, BOOST, MIN, LOW, HIGH, PROMO,\n"
@@ -76,14 +76,14 @@ static void read_vm(void)
  * object shows them all, the table leaves out spanned, prom adds headroom.
  * Boost, promo and the protection list may be missing ('-'). */
 #define OPTIONAL (ZH_BOOST | ZH_PROMO | ZH_PROT)
-static const char help[] =
+static const char *const help = TX(
 	"Free memory in the zone.\0Current watermark boost.\0Min watermark.\0"
 	"Low watermark (kswapd wakes below it).\0"
 	"High watermark (kswapd sleeps above it), including boost.\0Promotion watermark.\0"
 	"Memory spanned by the zone.\0Memory present in the zone.\0"
 	"Memory managed by the buddy allocator.\0"
 	"Largest lowmem_reserve protection of the zone.\0"
-	"The zone's part of totalreserve_pages.\0Free minus the low watermark.";
+	"The zone's part of totalreserve_pages.\0Free minus the low watermark.");
 static struct {
 	uint64_t v[ZF_N];
 	unsigned have;        /* ZH_ bits */
@@ -131,7 +131,7 @@ static void table(int all)
 	int k;
 
 	zi_table_head(ps, ps_how);
-	out_s(fo, "NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
+	out_s(fo, TX("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n"));
 	for (i = 0; i < zi_zones.n; i++) {
 		const struct zi_zone *c = &zi_zones.z[i];
 		if (!all && !c->managed)
@@ -167,7 +167,7 @@ static void table(int all)
 	tb_nl();
 	if (zi_zones.dropped) {
 		out_u64(fo, zi_zones.dropped);
-		out_s(fo, " zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n");
+		out_s(fo, TX(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n"));
 	}
 }
 
@@ -249,7 +249,7 @@ static void prom(void)
 		if (!(any >> f & 1))
 			continue;
 		join(m, "zone_", name, "_bytes");
-		p_type(m, "gauge", nth(help, f));
+		p_type(m, "gauge", nth(txt(help), f));
 		for (i = 0; i < zi_zones.n; i++) {
 			vals(&zi_zones.z[i], zi_zones.z[i].have);
 			if (!has(f) && f != ZF_PROTMAX)
@@ -296,12 +296,12 @@ int zoneinfo_wm_main(int argc, char **argv)
 			break;
 		case OPT_PAGESIZE:
 			if (cli_u64("--page-size", st.arg, &ps_opt) || ps_opt < 4096 || (ps_opt & (ps_opt - 1)))
-				return mb_warn("--page-size", "a power of two, at least 4096"), cli_usage_error(usage);
+				return mb_warn("--page-size", TX("a power of two, at least 4096")), cli_usage_error(usage);
 			break;
 		}
 	}
 	if (st.ind < argc)
-		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
+		return mb_warn(argv[st.ind], TX("unexpected argument")), cli_usage_error(usage);
 	if (cli_root() || zi_load(&zi_zones, ps_opt, &ps, &ps_how))
 		return 1;
 	read_vm();

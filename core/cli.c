@@ -7,7 +7,7 @@
 #include "rd.h"
 #include "sc.h"
 
-const char cli_common_help[] = TXT(common,
+const char *const cli_common_help = TXT(common,
 	"\nCommon options:\n"
 	"  -o, --format=FMT   table (default), json, kv or prom\n"
 	"  -R, --root=DIR     read proc/, sys/, etc/ under DIR (also MEMBOX_ROOT)\n"
@@ -99,8 +99,8 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 
 int cli_usage_error(const char *usage)
 {
-	txt_out(&out2, usage);
-	txt_out(&out2, cli_common_help);
+	out_s(&out2, usage);
+	out_s(&out2, cli_common_help);
 	out_flush(&out2);
 	return 2;
 }
@@ -122,8 +122,8 @@ int cli_common(int id, const char *arg, const char *usage)
 		fmt_unit = id;
 		return 1;
 	case OPT_HELP:
-		txt_out(&out1, usage);
-		txt_out(&out1, cli_common_help);
+		out_s(&out1, usage);
+		out_s(&out1, cli_common_help);
 		exit(mb_exit_status(0));
 	}
 	return 0;

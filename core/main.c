@@ -49,7 +49,7 @@ static void list(struct out *o)
 static int help(struct out *o)
 {
 	out_s(o, "membox " MB_VERSION);
-	txt_out(o, TXT(membox, ": memory truths for small Linux systems\n\n"
+	out_s(o, TXT(membox, ": memory truths for small Linux systems\n\n"
 	         "Usage: membox APPLET [ARGS]   or a link named APPLET to membox\n"
 	         "       membox --list | --install [-s] DIR | --help | --version\n"
 	         "       membox APPLET --help\n\n"
@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 	if (!a && !strncmp(base, "membox", 6) && argc > 1 && argv[1][0] != '-') {
 		a = find(argv[1]);
 		if (!a) {
-			mb_warn(argv[1], "applet not found");
+			mb_warn(argv[1], TX("applet not found"));
 			return mb_exit_status(127);
 		}
 		argc--;
@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 	if (a)
 		return mb_exit_status(a->main(argc, argv));
 	if (strncmp(base, "membox", 6)) {
-		mb_warn(base, "applet not found");
+		mb_warn(base, TX("applet not found"));
 		return mb_exit_status(127);
 	}
 	if (argc > 1 && !strcmp(argv[1], "--list"))

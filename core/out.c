@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "out.h"
+#include "txt.h"
 #include "sc.h"
 #include "sig.h"
 
@@ -47,7 +48,11 @@ void out_mem(struct out *o, const char *s, size_t n)
 	}
 }
 
-void out_s(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
+void out_s(struct out *o, const char *s)
+{
+	s = txt(s);
+	out_mem(o, s, strlen(s));
+}
 void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
 
 /* w / 10.  For a quotient and remainder by 10 at -Os, gcc on ARM calls
@@ -215,7 +220,7 @@ size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_
 /* strerror() without musl's table of every errno (2 KiB): the errors a
  * reader of /proc, /sys and tmpfs meets, in musl's words, packed as an
  * errno byte and its text; others by number. */
-static const char errs[] =
+static const char *const errs = TX(
 	"\001Operation not permitted\0"
 	"\002No such file or directory\0"
 	"\003No such process\0"
@@ -246,13 +251,13 @@ static const char errs[] =
 	"\046Function not implemented\0"
 	"\050Symbolic link loop\0"
 	"\113Value too large for data type\0"
-	"\137Not supported\0";
+	"\137Not supported\0");
 _Static_assert(EPERM == 1 && ENOENT == 2 && ESRCH == 3 && EINTR == 4 && EIO == 5 && E2BIG == 7 && ENOEXEC == 8 && EBADF == 9 && ECHILD == 10 && EAGAIN == 11 && ENOMEM == 12 && EACCES == 13 && EBUSY == 16 && EEXIST == 17 && EXDEV == 18 && ENODEV == 19 && ENOTDIR == 20 && EISDIR == 21 && EINVAL == 22 && ENFILE == 23 && EMFILE == 24 && ETXTBSY == 26 && EFBIG == 27 && ENOSPC == 28 && EROFS == 30 && EPIPE == 32 && ENAMETOOLONG == 36 && ENOSYS == 38 && ELOOP == 40 && EOVERFLOW == 75 && ENOTSUP == 95, "errno numbers as in asm-generic");
 
 const char *mb_strerror(int e)
 {
 	static char b[24] = "error ";
-	const char *p = errs;
+	const char *p = txt(errs);
 
 	while (*p) {
 		if ((unsigned char)p[0] == (unsigned)e)

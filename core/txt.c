@@ -1,12 +1,12 @@
 /* Unpacks the texts of cross/txtpack (the bit format is described there):
- * all of them at once, into a static buffer of exactly their size, the
- * first time one is written. */
-#include <string.h>
+ * all of them at once, into txt_raw, exactly their size, the first time
+ * one of them is read. */
+#include <stdint.h>
 #define TXT_DATA
 #include "txt.h"
 
 #ifdef MB_PACK
-static char raw[TXT_RAW];
+char txt_raw[TXT_RAW];
 static const unsigned char *in;
 static unsigned acc, nacc;
 
@@ -23,9 +23,9 @@ static unsigned bits(unsigned n)
 
 static void unpack(void)
 {
-	char *o = raw;
+	char *o = txt_raw;
 	in = txt_pack;
-	while (o < raw + TXT_RAW) {
+	while (o < txt_raw + TXT_RAW) {
 		if (!bits(1)) {
 			*o++ = bits(7);
 		} else {
@@ -42,16 +42,12 @@ static void unpack(void)
 }
 #endif
 
-void txt_out(struct out *o, const char *s)
+const char *txt(const char *s)
 {
 #ifdef MB_PACK
-	if (*s == 1) {
-		int id = s[1];
-		if (!*raw)
-			unpack();
-		for (s = raw; --id; s += strlen(s) + 1)
-			;
-	}
+	/* a text's first byte is never NUL: txt_raw[0] says whether unpacked */
+	if ((uintptr_t)s - (uintptr_t)txt_raw < TXT_RAW && !*txt_raw)
+		unpack();
 #endif
-	out_s(o, s);
+	return s;
 }

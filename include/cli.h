@@ -23,7 +23,7 @@ enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_APPLET };
 	{ "format", 'o', 1, 'o' }, { "root", 'R', 1, 'R' }, { "bytes", 'b', 0, 'b' }, \
 	{ "kibibytes", 'k', 0, 'k' }, { "mebibytes", 'm', 0, 'm' }, \
 	{ "human", 'h', 0, 'h' }, { "help", 0, 0, OPT_HELP }
-extern const char cli_common_help[];
+extern const char *const cli_common_help;
 
 /* Start: the applet's name for messages, MEMBOX_ROOT. */
 void cli_init(const char *applet);

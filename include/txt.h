@@ -1,20 +1,27 @@
 /* txt_: help texts kept compressed in the binary and unpacked on first use
  * (as busybox does with its usage texts: they are read rarely and are a
  * tenth of the binary).  At build time cross/txtpack collects every
- * TXT(name, "text") of the sources; in the binary TXT() is then a two-byte
- * reference into the packed texts.  Without MB_PACK (the sanitizer, fuzz
- * and host builds) TXT() is the plain string. */
+ * TXT(name, "text") and TX("text") of the sources; in the binary TXT()
+ * is then the text's place in the buffer they are unpacked to, txt_raw.
+ * Without MB_PACK (the sanitizer, fuzz and host builds) it is the plain
+ * string.  So a TXT() is a pointer, never an array initialiser, and is
+ * read through out_s() (which calls txt()) or after txt(). */
 #ifndef MB_TXT_H
 #define MB_TXT_H
-#include "out.h"
 
 #ifdef MB_PACK
 #include "txtpack.h"
 #define TXT(name, text) TXT_##name
+/* TX(text): a text named by its file (MB_UNIT, set by the Makefile) and
+ * its place among the file's TX() (cross/txtpack counts them the same way) */
+#define TX(text) TX_ID(MB_UNIT, __COUNTER__)
+#define TX_ID(u, n) TX_ID_(u, n)
+#define TX_ID_(u, n) TXT_##u##_##n
 #else
 #define TXT(name, text) text
+#define TX(text) text
 #endif
 
-/* Writes s, a TXT() text or a plain string, to o. */
-void txt_out(struct out *o, const char *s);
+/* s, after unpacking the texts if s is one of them and they are not yet. */
+const char *txt(const char *s);
 #endif
