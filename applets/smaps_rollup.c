@@ -1284,6 +1284,10 @@ static int options(int argc, char **argv)
 		case 'n':
 			if (cli_u64("-n", p, &topn) || !topn)
 				goto bad;
+			/* more than there can be processes: all of them (the row
+			 * cap is 32 bits) */
+			if (topn > 0xffffffffu)
+				topn = 0xffffffffu;
 			break;
 		case 'g':
 			if ((group = pick(groupname, G_CAT + 1, p)) < 1)
