@@ -92,28 +92,6 @@ static int ref_human(char *b, uint64_t v)
 	return n;
 }
 
-/* Edge and pseudo-random values of every magnitude (as in unit/sc.c). */
-static uint64_t val(unsigned i)
-{
-	static uint64_t x = 88172645463325252ull;
-	uint64_t p = 1;
-	unsigned k = i % 64;
-
-	switch (i / 64 % 6) {
-	case 0: return (1ull << k) - 1;
-	case 1: return 1ull << k;
-	case 2: return (1ull << k) + 1;
-	case 3:
-		while (k-- % 20)
-			p *= 10;
-		return p - (i & 1);
-	}
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return x >> (i % 64);
-}
-
 int main(void)
 {
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
@@ -222,7 +200,7 @@ int main(void)
 		unsigned i, bad = 0, badfix = 0, badh = 0, badcell = 0;
 		int n, m, dec;
 		for (i = 0; i < 20000; i++) {
-			uint64_t v = val(i);
+			uint64_t v = t_val(i);
 			n = u64_str(a, v);
 			bad += n != ref_u64(b, v) || memcmp(a, b, n);
 			dec = i % 10;

@@ -4,29 +4,6 @@
 #include "sc.h"
 #include "t.h"
 
-/* A mix of edge and pseudo-random 64-bit values: 0, 1, 2^k - 1, 2^k,
- * 2^k + 1, 10^k - 1, 10^k and xorshift output of every magnitude. */
-static uint64_t val(unsigned i)
-{
-	static uint64_t x = 88172645463325252ull;
-	uint64_t p = 1;
-	unsigned k = i % 64;
-
-	switch (i / 64 % 6) {
-	case 0: return (1ull << k) - 1;
-	case 1: return 1ull << k;
-	case 2: return (1ull << k) + 1;
-	case 3:
-		while (k-- % 20)
-			p *= 10;
-		return p - (i & 1);
-	}
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return x >> (i % 64);
-}
-
 static uint64_t u(const char *s, int *rc)
 {
 	const char *p = s;
@@ -99,7 +76,7 @@ int main(void)
 		uint64_t r, q;
 		for (i = 0; i < 1200; i++)
 			for (j = 0; j < 1200; j += 7) {
-				uint64_t a = val(i), d = val(j) | (j % 3 == 0);
+				uint64_t a = t_val(i), d = t_val(j) | (j % 3 == 0);
 				if (!d)
 					continue;
 				q = sc_divmod(a, d, &r);

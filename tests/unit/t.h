@@ -3,6 +3,7 @@
  * counts them.  No stdio here either: the core's writer prints. */
 #ifndef T_H
 #define T_H
+#include <stdint.h>
 #include <string.h>
 #include "out.h"
 
@@ -29,4 +30,26 @@ static void t_report(int ok, const char *name, const char *why, const char *file
 /* CHECK_STR(name, pointer, length, "expected") */
 #define CHECK_STR(n, s, l, e) t_report((l) == strlen(e) && !memcmp(s, e, l), n, #s " is \"" e "\"", __FILE__, __LINE__)
 static int t_end_all(void) { out_flush(&out1); return t_failed != 0; }
+/* A mix of edge and pseudo-random 64-bit values: 0, 1, 2^k - 1, 2^k,
+ * 2^k + 1, 10^k - 1, 10^k and xorshift output of every magnitude. */
+static inline uint64_t t_val(unsigned i)
+{
+	static uint64_t x = 88172645463325252ull;
+	uint64_t p = 1;
+	unsigned k = i % 64;
+
+	switch (i / 64 % 6) {
+	case 0: return (1ull << k) - 1;
+	case 1: return 1ull << k;
+	case 2: return (1ull << k) + 1;
+	case 3:
+		while (k-- % 20)
+			p *= 10;
+		return p - (i & 1);
+	}
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return x >> (i % 64);
+}
 #endif
