@@ -689,7 +689,7 @@ int vmstat_meter_main(int argc, char **argv)
 			sample(0);
 			line(0);
 			ticks += !g;
-			k = u64_div(tnow - t0, ival);
+			k = u64_div(tnow - t0 + ival / 2, ival);	/* next deadline > ival/2 away */
 			if (end)
 				break;
 			if (g)
