@@ -102,6 +102,7 @@ int main(int argc, char **argv)
 	const char *base = argv[0] ? argv[0] : "", *p;
 	const struct applet *a;
 
+	txt_unpack();
 	for (p = base; *p; p++)
 		if (*p == '/')
 			base = p + 1;

@@ -1,6 +1,6 @@
 /* Unpacks the texts of cross/txtpack (the bit format is described there):
- * all of them at once, into txt_raw, exactly their size, the first time
- * one of them is read. */
+ * all of them at once, into txt_raw, exactly their size: at the start of
+ * main(), or the first time one of them is read (the unit tests). */
 #include <stdint.h>
 #define TXT_DATA
 #include "txt.h"
@@ -21,7 +21,7 @@ static unsigned bits(unsigned n)
 	return v;
 }
 
-static void unpack(void)
+void txt_unpack(void)
 {
 	char *o = txt_raw;
 	in = txt_pack;
@@ -47,7 +47,7 @@ const char *txt(const char *s)
 #ifdef MB_PACK
 	/* a text's first byte is never NUL: txt_raw[0] says whether unpacked */
 	if ((uintptr_t)s - (uintptr_t)txt_raw < TXT_RAW && !*txt_raw)
-		unpack();
+		txt_unpack();
 #endif
 	return s;
 }

@@ -24,4 +24,11 @@
 
 /* s, after unpacking the texts if s is one of them and they are not yet. */
 const char *txt(const char *s);
+/* Unpacks every text; main() calls it first, so that an applet may read a
+ * TXT()/TX() anywhere (a table of them, a comparison) without txt(). */
+#ifdef MB_PACK
+void txt_unpack(void);
+#else
+#define txt_unpack() ((void)0)
+#endif
 #endif
