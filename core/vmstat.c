@@ -10,6 +10,8 @@
  * (sep ':', kB made bytes) from b to the line end e: 1 and the value. */
 static int one(const char *b, const char *e, const char *name, int sep, uint64_t *v)
 {
+	uint64_t t;	/* *v only for a whole line: a later damaged one keeps the last good */
+
 	if (sep == ' ')
 		b = sc_blank(b, e);
 	while (*name && b < e && *b == *name)
@@ -17,14 +19,17 @@ static int one(const char *b, const char *e, const char *name, int sep, uint64_t
 	if (*name || b == e || (*b != sep && (sep != ' ' || *b != '\t')))
 		return 0;
 	b = sc_blank(b + 1, e);
-	if (sc_u64(&b, e, v) == SC_NONE)
+	if (sc_u64(&b, e, &t) == SC_NONE)
 		return 0;
 	b = sc_blank(b, e);
 	if (sep == ':' && e - b >= 2 && b[0] == 'k' && b[1] == 'B') {
-		*v = sat_mul(*v, 1024);
+		t = sat_mul(t, 1024);
 		b = sc_blank(b + 2, e);
 	}
-	return b == e;
+	if (b != e)
+		return 0;
+	*v = t;
+	return 1;
 }
 
 /* Each name from its line of the last time (at), else from the start.  A

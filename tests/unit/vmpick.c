@@ -21,6 +21,7 @@ int main(void)
 	 * the name twice (the first counts), a line cut short */
 	static const char v3[] = "x_pgmajfault 9\n  pgmajfault 8\npswpin 6 kB\npswpin 7\npswpin 5\noom_kill";
 	static const char m1[] = "MemTotal:  100 kB\nMemFree:     40 kB\nSwapFree:  2 kB\nActive(anon): 3\n";
+	static const char m3[] = "MemFree: 5 kB\nMemFree: 7 x\nSwapFree: 6 kB\nSwapFree: 9 kBx\n";
 	static const char m2[] = "MemFree: 1 kB\nMemFree: 18446744073709551615 kB\nSwapFree 9 kB\nActive(anon):\t7 kB \n";
 	uint64_t v[3], w[3];
 	unsigned char h[3], g[3];
@@ -66,6 +67,11 @@ int main(void)
 	CHECK("meminfo tab and trailing blank", h[2] && v[2] == 7 * 1024);
 	CHECK("meminfo same as meminfo_parse",
 	      v[0] == m.v[MI_MemFree] && h[1] == MI_HAS(&m, MI_SwapFree) && v[2] == m.v[MI_ActiveAnon]);
+	/* a key repeated on a damaged line keeps the good value, as in meminfo_parse */
+	vm_pick(m3, sizeof m3 - 1, ':', mn, 3, v, h, 0);
+	meminfo_parse(m3, sizeof m3 - 1, &m);
+	CHECK("meminfo damaged repeat keeps the good line", h[0] && v[0] == 5 * 1024 && h[1] && v[1] == 6 * 1024);
+	CHECK("meminfo damaged repeat same as meminfo_parse", v[0] == m.v[MI_MemFree] && v[1] == m.v[MI_SwapFree]);
 	meminfo_parse(m1, sizeof m1 - 1, &m);
 	CHECK("meminfo m1 same as meminfo_parse", w[0] == m.v[MI_MemFree] && w[1] == m.v[MI_SwapFree] &&
 	      w[2] == m.v[MI_ActiveAnon]);
