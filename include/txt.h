@@ -1,11 +1,10 @@
-/* txt_: help texts kept compressed in the binary and unpacked on first use
- * (as busybox does with its usage texts: they are read rarely and are a
- * tenth of the binary).  At build time cross/txtpack collects every
- * TXT(name, "text") and TX("text") of the sources; in the binary TXT()
- * is then the text's place in the buffer they are unpacked to, txt_raw.
- * Without MB_PACK (the sanitizer, fuzz and host builds) it is the plain
- * string.  So a TXT() is a pointer, never an array initialiser, and is
- * read through out_s() (which calls txt()) or after txt(). */
+/* txt_: texts kept compressed in the binary (as busybox does with its
+ * usage texts: they are a tenth of the binary) and all unpacked at the
+ * start of main().  At build time cross/txtpack collects every TXT(name,
+ * "text") and TX("text") of the sources; in the binary TXT() is then the
+ * text's place in the buffer they are unpacked to, txt_raw.  Without
+ * MB_PACK (the sanitizer, fuzz and host builds) it is the plain string.
+ * So a TXT() is a pointer, never an array initialiser. */
 #ifndef MB_TXT_H
 #define MB_TXT_H
 
@@ -22,13 +21,15 @@
 #define TX(text) text
 #endif
 
-/* s, after unpacking the texts if s is one of them and they are not yet. */
-const char *txt(const char *s);
 /* Unpacks every text; main() calls it first, so that an applet may read a
- * TXT()/TX() anywhere (a table of them, a comparison) without txt(). */
+ * TXT()/TX() anywhere (a table of them, a comparison); a unit test that
+ * prints or reads texts calls it itself. */
 #ifdef MB_PACK
 void txt_unpack(void);
 #else
 #define txt_unpack() ((void)0)
 #endif
+/* txt(s): s, a text or any string (texts were once unpacked on first use
+ * through it; now they are unpacked before anything reads them) */
+#define txt(s) ((const char *)(s))
 #endif
