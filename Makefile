@@ -13,7 +13,9 @@ ALL_TARGETS := x86_64 i686 aarch64 armhf
 ALL_APPLETS := $(shell sed -n 's/^APPLET([a-z_]*, "\([a-z-]*\)")$$/\1/p' include/applets.h)
 APPLETS  ?= $(ALL_APPLETS)
 APPLET_SRC := $(wildcard $(foreach a,$(APPLETS),applets/$(subst -,_,$(a)).c))
-CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
+# core/rt.c, the runtime of the static binary, is linked into membox alone
+RT_SRC   := core/rt.c
+CORE_SRC := $(filter-out core/main.c $(RT_SRC),$(wildcard core/*.c))
 
 ifeq ($(TARGET),$(NATIVE))
 CC_T     := gcc
@@ -62,11 +64,14 @@ $(TXT_H): $(BUILD)/txtpack $(TXT_SRC)
 	@mkdir -p $(dir $@)
 	$(BUILD)/txtpack $(dir $@) $(TXT_SRC)
 
-OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
-# musl's own crt1.o only: the binary needs no gcc crtbegin/crtend (no
-# constructors, no TM clones, no unwinding) nor crti/crtn (_init is weak)
+OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC) $(RT_SRC))
+# No C library nor start files: core/rt.c is the runtime, on musl's
+# headers; libgcc for any helper gcc calls.  rt.c's byte loops must stay
+# loops, not become calls to the memcpy and memset they are (the flag stays
+# with its functions through LTO).
+$(B)/obj/core/rt.o: CFLAGS += -fno-tree-loop-distribute-patterns
 $(B)/membox.elf: $(OBJS)
-	$(CC_T) -specs $(SPECS) $(LDFLAGS) -nostartfiles /usr/lib/$(MUSL)/crt1.o $(OBJS) -o $@
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) -nostdlib $(OBJS) -lgcc -o $@
 $(B)/membox: $(B)/membox.elf $(BUILD)/sstrip
 	$(GNU)-strip -s -R .comment -o $@ $<
 	$(BUILD)/sstrip $@
