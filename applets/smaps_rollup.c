@@ -38,20 +38,22 @@ static const char *const usage = TXT(smaps_rollup,
 	"  -l, --objects         the objects of all processes; SysV segments\n"
 	"  -v, --verbose         -l: the top processes of each object\n");
 
-enum { O_UNSORTED = OPT_APPLET };
+/* ids in a row: the option switch is one jump table */
+enum { O_PID = OPT_APPLET, O_USER, O_SORT, O_REV, O_TOP, O_GROUP, O_CAT, O_CATS, O_UNSORTED,
+       O_SWAP, O_MAPS, O_OBJS, O_VERB };
 static const struct opt opts[] = {
 	CLI_COMMON,
-	{ "pid", 'p', 1, 'p' }, { "user", 'U', 1, 'U' }, { "sort", 's', 1, 's' },
-	{ "reverse", 'r', 0, 'r' }, { "top", 'n', 1, 'n' }, { "group", 'g', 1, 'g' },
-	{ "category", 'c', 1, 'c' }, { "categories", 'C', 1, 'C' },
-	{ "unsorted", 0, 0, O_UNSORTED }, { "shared-swap", 'S', 0, 'S' },
-	{ "maps", 'M', 1, 'M' }, { "objects", 'l', 0, 'l' }, { "verbose", 'v', 0, 'v' },
+	{ TX("pid"), 'p', 1, O_PID }, { TX("user"), 'U', 1, O_USER }, { TX("sort"), 's', 1, O_SORT },
+	{ TX("reverse"), 'r', 0, O_REV }, { "top", 'n', 1, O_TOP }, { TX("group"), 'g', 1, O_GROUP },
+	{ TX("category"), 'c', 1, O_CAT }, { TX("categories"), 'C', 1, O_CATS },
+	{ TX("unsorted"), 0, 0, O_UNSORTED }, { TX("shared-swap"), 'S', 0, O_SWAP },
+	{ TX("maps"), 'M', 1, O_MAPS }, { TX("objects"), 'l', 0, O_OBJS }, { TX("verbose"), 'v', 0, O_VERB },
 	{ 0, 0, 0, 0 }
 };
 
 /* The sort keys; the first five are the sums of totals and groups. */
 enum { M_PSS, M_USS, M_RSS, M_SWAP, M_SWPPSS, M_ANON, M_FILE, M_SHMEM, K_PID, K_USER, K_NAME, NKEY };
-static const char keyname[] = "pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name";
+static const char *const keyname = TX("pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name");
 /* Each size's kernel key, and status's counter where only status is readable
  * (USS is Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon). */
 static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap, PR_SwapPss,
@@ -61,15 +63,15 @@ static const unsigned char mfb[8] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap,
 
 /* G_USER and after: the views of group sums */
 enum { G_NONE, G_TREE, G_USER, G_NAME, G_CAT };
-static const char groupname[] = "\0tree\0user\0name\0category";
+static const char *const groupname = TX("\0tree\0user\0name\0category");
 enum { S_ROLLUP, S_SMAPS, S_STATUS };
-static const char srcname[] = "rollup\0smaps\0status";
+static const char *const srcname = TX("rollup\0smaps\0status");
 
 /* What the scan saw; the first entries are the coverage the issue names. */
 enum { C_PROCS, C_KTHR, C_APPROX, C_VANISHED, C_INACC, C_DROPPED, C_TRUNC, C_SAT, C_OTHER, C_N };
-static const char covname[] =
+static const char *const covname = TX(
 	"processes\0kernel_threads\0approximate\0vanished\0inaccessible\0dropped\0"
-	"truncated\0saturated\0grouped_other";
+	"truncated\0saturated\0grouped_other");
 static unsigned long cov[C_N];
 static char hidden[20];   /* "hidepid=invisible": see mounts(); "" when nothing is */
 
@@ -92,7 +94,7 @@ static unsigned char dep[SR_MAX_ROWS];   /* -g tree: below SR_MAX_ROWS */
 /* Sums of a group, the total or a subtree: processes, pss, uss, rss, swap,
  * swap_pss; the figure after them, pss_total, is pss + swap_pss. */
 enum { F_N = 6 };
-static const char fig[] = "processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total";
+static const char *const fig = TX("processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total");
 struct grp {
 	char key[PW_NAME_MAX];
 	uint64_t f[F_N];
@@ -120,7 +122,7 @@ static unsigned pids[SR_MAX_PIDS], npids;
 static unsigned long want_uid;
 static const char *user_arg;
 static int key = M_PSS, rev, group, stream;
-static uint64_t topn;
+static unsigned topn = -1u;   /* -n; -1u: every process, as no -n */
 static char fb[SR_READ_MAX];
 static struct meminfo mi;
 
@@ -134,13 +136,17 @@ static unsigned mpid;
 enum { ON = 9 };   /* the figures of an object, as the -M columns */
 static const unsigned char okey[ON] = { PR_Size, PR_Rss, PR_Pss, PR_Private_Clean, PR_Private_Dirty,
                                         PR_Shared_Clean, PR_Shared_Dirty, PR_Swap, PR_SwapPss };
-static const char ohdr[] = "SIZE\0RSS\0PSS\0PRV_CLN\0PRV_DRT\0SHR_CLN\0SHR_DRT\0SWAP\0SWAPPSS";
-#define OMASK (view == V_MAP ? 0x1ff : 0x186)   /* -l: RSS PSS SWAP SWAPPSS */
+/* The names of the kinds, PK_NAMES of proc.h packed: a copy, as the
+ * packer reads literals only (its length checked here) */
+static const char *const pknames = TX("anon\0heap\0stack\0special\0anon_named\0shared_anon\0file\0deleted\0tmpfs\0memfd\0sysv\0other");
+_Static_assert(sizeof PK_NAMES == 83, "PK_NAMES changed: change pknames too");
 struct top { uint32_t pid, kb; char name[SR_NAME_MAX]; };
+/* After the ON sizes, the mappings (regions) and processes of an object */
+enum { F_REG = ON, F_PROCS, OF };
 struct obj {
-	uint64_t ino, f[ON];    /* f: bytes */
+	uint64_t ino, f[OF];    /* f: sizes in bytes, then counts */
 	uint32_t dev;           /* major << 20 | minor */
-	uint32_t regions, procs, last, cur;   /* last: the process read last, cur: its PSS in KiB */
+	uint32_t last, cur;     /* last: the process read last, cur: its PSS in KiB */
 	uint16_t name, nlen;    /* in the pool */
 	unsigned char kind, shared;
 	struct top top[SR_MAX_CONSUMERS];   /* by PSS */
@@ -166,9 +172,13 @@ static unsigned nsw;
 static uint64_t sspss;   /* -S: the shared swap PSS of the process read, bytes */
 /* What the views could not keep */
 enum { O_OTHER, O_CUT, O_LONG, O_UNTRACKED, O_TMPFS, O_SYSV, O_N };
-static const char ovfname[] = "other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad";
+static const char *const ovfname = TX("other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad");
 static unsigned long ovf[O_N];
 static int merr;   /* -M: errno of reading smaps */
+/* Texts said in several places, packed once ("processes": fig's first) */
+static const char *const w_regions = TX("regions"), *const w_object = TX("object"),
+	*const w_shared = TX("shared"), *const w_ssp = TX("shared_swap_pss"),
+	*const w_nomatch = TX("no matching process");
 #define NIL 0xffff
 
 /* Text and characters for the report (fo). */
@@ -218,7 +228,7 @@ static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
  * the order of processes and groups. */
 enum { SO_ROWS, SO_GROUPS, SO_TREE, SO_OBJS };
 static int sortof;
-struct skey { uint64_t v, t; const char *s; size_t n; };
+struct skey { uint64_t v; const char *s; size_t n; unsigned t; };
 
 static void sortkey(unsigned i, struct skey *k)
 {
@@ -244,8 +254,8 @@ static void sortkey(unsigned i, struct skey *k)
 		k->t = r->pid;
 	} else {
 		k->t = r->pid;
-		if (key == K_USER)
-			k->t |= (uint64_t)r->uid << 32;
+		if (key == K_USER)   /* by uid, smallest first */
+			k->v = ~(uint64_t)r->uid;
 		else if (key == K_NAME)
 			k->s = r->name;
 		else if (key != K_PID)
@@ -272,16 +282,16 @@ static int cmp(unsigned a, unsigned b)
 	return rev && sortof < SO_TREE ? -d : d;
 }
 
+/* ix: the indexes 0 to n - 1 in that order (an insertion sort) */
 static void isort(unsigned short *ix, unsigned n, int so)
 {
-	unsigned i, j, t;
+	unsigned i, j;
 
 	sortof = so;
-	for (i = 1; i < n; i++) {
-		t = ix[i];
-		for (j = i; j && cmp(ix[j - 1], t) > 0; j--)
+	for (i = 0; i < n; i++) {
+		for (j = i; j && cmp(ix[j - 1], i) > 0; j--)
 			ix[j] = ix[j - 1];
-		ix[j] = t;
+		ix[j] = i;
 	}
 }
 
@@ -349,7 +359,7 @@ static unsigned oget(const struct pr_map *h)
 	o->kind = kind;
 	o->shared = sh;
 	if (!n && kind == PK_ANON)
-		p = "[anon]", n = 6;
+		p = TX("[anon]"), n = 6;
 	if (n > SR_OBJ_POOL - pused) {
 		n = SR_OBJ_POOL - pused;
 		ovf[O_CUT]++;
@@ -385,7 +395,8 @@ static void offer(struct obj *o, unsigned pid)
 static struct { int open, sh; unsigned oi; uint32_t dev; uint64_t ino; } mc;
 static struct pr_mem mm;
 
-/* A mapping's figures are complete: add them where the view wants them. */
+/* A mapping's figures are complete: add them where the view wants them;
+ * then the next one is open (maps() closes the last). */
 static void mflush(unsigned pid)
 {
 	uint64_t *v = mm.v;
@@ -410,17 +421,17 @@ static void mflush(unsigned pid)
 		struct obj *o = &U.ob.o[mc.oi];
 		for (i = 0; i < ON; i++)
 			o->f[i] = sat_add(o->f[i], v[okey[i]]);
-		o->regions++;
+		o->f[F_REG]++;
 		if (o->last != pid) {
 			o->last = pid;
 			o->cur = 0;
-			o->procs++;
+			o->f[F_PROCS]++;
 		}
 		o->cur += v[PR_Pss] >> 10;
 		offer(o, pid);
 	}
 	memset(&mm, 0, sizeof mm);
-	mc.open = 0;
+	mc.open = 1;
 }
 
 /* Stream /proc/PID/smaps (dfd: /proc/PID) into the view: 0 or -errno. */
@@ -442,13 +453,11 @@ static int maps(int dfd, unsigned pid)
 			mflush(pid);
 			ovf[O_LONG] += r.skipped - sk;
 			sk = r.skipped;
-			mc.open = 1;
 			mc.sh = 0;
 			mc.oi = SR_MAX_OBJS;
 		}
 		if (pr_maphdr(s, n, &h)) {
 			mflush(pid);
-			mc.open = 1;
 			mc.sh = h.shared;
 			mc.dev = h.dev;
 			mc.ino = h.ino;
@@ -459,6 +468,7 @@ static int maps(int dfd, unsigned pid)
 		}
 	}
 	mflush(pid);
+	mc.open = 0;
 	close(fd);
 	return k;
 }
@@ -468,7 +478,7 @@ static const char *ppath(char *b, unsigned pid, const char *rest)
 {
 	char *e = b + 6;
 
-	memcpy(b, "/proc/self", 10);
+	memcpy(b, TX("/proc/self"), 10);
 	e += pid ? u64_str(e, pid) : 4;
 	memcpy(e, rest, strlen(rest) + 1);
 	return b;
@@ -484,18 +494,18 @@ static void mounts(void)
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
-	char path[48];
 	const char *v;
 	size_t n;
 	int fd;
 
-	if ((fd = rd_lines_open(&r, ppath(path, mpid, "/mountinfo"))) < 0)
+	/* the path in fb, free until the scan (a smaller frame) */
+	if ((fd = rd_lines_open(&r, ppath(fb, mpid, "/mountinfo"))) < 0)
 		return;
 	while (mountinfo_next(&r, &m, U.ob.pool, sizeof U.ob.pool, &bad) > 0) {
 		uint32_t d = m.major << 20 | m.minor;
 		if (!strcmp(m.point, "/proc")) {
 			*hidden = 0;
-			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
+			if (opt_value(m.super, TX("hidepid"), &v, &n) && n - 1 < 10 && strchr(TX("24ip"), *v) &&
 			    !(rd_live() && !geteuid()))
 				memcpy(hidden, v - 8, n + 8), hidden[n + 8] = 0;
 		}
@@ -537,7 +547,7 @@ static uint64_t *grp_get(const char *k, size_t n)
 			return g[i].f;
 	if (ngrp == SR_MAX_GROUPS) {
 		cov[C_OTHER]++;
-		memcpy(g[i].key, "(other)", 8);
+		memcpy(g[i].key, TX("(other)"), 8);
 	} else {
 		memcpy(g[i].key, k, n);
 		ngrp++;
@@ -548,19 +558,21 @@ static uint64_t *grp_get(const char *k, size_t n)
 static int gone(long e) { return e == -ENOENT || e == -ESRCH; }
 
 /* Fill cur for one PID: -1 with a row, -2 when -U filters it out, else the
- * coverage counter it belongs to. */
+ * coverage counter it belongs to.  -S's first pass reads its smaps only. */
 static int read_proc(unsigned pid)
 {
 	static struct pr_status st;
 	struct pr_mem *const m = &mm;   /* shared: maps() starts it anew at its first mapping */
 	const struct pr_mem *pm = m;
-	int dfd = pdir(pid), k = -1, trunc, src = S_ROLLUP, sat = 0, off = 0;
+	int dfd = pdir(pid), k = -1, trunc, src = S_ROLLUP, sat, off = 0;
 	uint32_t have;
 	long n;
 	size_t i;
 
 	if (dfd < 0)
 		return gone(dfd) ? C_VANISHED : C_INACC;
+	if (pass1)   /* -S: count the mappings of shared objects with swap */
+		goto map;
 	n = rd_fileat(dfd, "status", fb, sizeof fb, &trunc);
 	if (n < 0 || pr_status(fb, n, &st)) {
 		k = n < 0 && gone(n) ? C_VANISHED : C_INACC;
@@ -570,7 +582,7 @@ static int read_proc(unsigned pid)
 		k = -2;
 		goto out;
 	}
-	n = rd_fileat(dfd, "smaps_rollup", fb, sizeof fb, &trunc);
+	n = rd_fileat(dfd, TX("smaps_rollup"), fb, sizeof fb, &trunc);
 	if (n >= 0)
 		pr_rollup(fb, n, m);
 	if (n == -ENOENT) {   /* before 4.14, or not captured */
@@ -605,15 +617,16 @@ static int read_proc(unsigned pid)
 	cur->src = src;
 	cur->have = have >> off;
 	trunc = st.name_cut;
+	sat = pm->ovf != 0;
 	for (i = 0; i < PR_NROLL && i + off < PR_NSIZE; i++) {
 		uint64_t v = pm->v[i + off] >> 10;
 		cur->kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
 		sat |= v > UINT32_MAX;
 	}
-	cov[C_SAT] += sat || pm->ovf;
+	cov[C_SAT] += sat;
 	cov[C_APPROX] += src == S_STATUS;
 	memcpy(cur->name, st.name, sizeof cur->name);
-	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
+	n = rd_fileat(dfd, TX("cmdline"), fb, sizeof fb, &k);
 	n = n < 0 ? 0 : (long)pr_cmdline(fb, n);
 	trunc |= n > 0 && k;
 	if (!n) {   /* a kernel thread or a process that cleared it */
@@ -623,8 +636,9 @@ static int read_proc(unsigned pid)
 		fb[++n] = ']';
 		n++;
 	}
-	for (cur->cat = 0; cur->cat < nrules && !fnm_match(rules[cur->cat].glob, fb, n); cur->cat++)
+	for (i = 0; i < nrules && !fnm_match(rules[i].glob, fb, n); i++)
 		;
+	cur->cat = i;
 	i = n;
 	if (i >= SR_CMD_MAX) {   /* cut at a character boundary */
 		trunc = 1;
@@ -633,12 +647,13 @@ static int read_proc(unsigned pid)
 	}
 	memcpy(cur->cmd, fb, i);
 	cov[C_TRUNC] += trunc;
+	k = -1;
+map:
 	if (view) {
 		if ((n = maps(dfd, pid)) < 0)
 			merr = -n;
 		cur->ss = sspss >> 10 > UINT32_MAX ? UINT32_MAX : sspss >> 10;
 	}
-	k = -1;
 out:
 	close(dfd);
 	return k;
@@ -665,8 +680,6 @@ static void cell(uint64_t v, int has, int approx)
 		out_c(o, '~');
 	out_mem(o, b, t.len);
 }
-
-static const char cols[] = "      PSS      USS      RSS     SWAP  SWAPPSS";
 
 /* Figures [from, to) of sums f: table cells, else json/kv members. */
 static void sums(const uint64_t *f, int from, int to)
@@ -703,7 +716,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 		tb_nl();
 		return;
 	}
-	memcpy(e, "process.", 8);
+	memcpy(e, TX("process."), 8);
 	e[8 + u64_str(e + 8, r->pid)] = 0;
 	t_elem(e);
 	t_u64("pid", r->pid);
@@ -721,10 +734,10 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 	v = rv(r, M_USS, &has);
 	t_opt("uss", has, v);
 	if (view == V_SWAP)
-		t_u64("shared_swap_pss", (uint64_t)r->ss << 10);
+		t_u64(w_ssp, (uint64_t)r->ss << 10);
 	if (s) {
 		t_u64("depth", depth);
-		t_obj("subtree");
+		t_obj(TX("subtree"));
 		sums(s, 1, F_N + 1);
 		t_end();
 	}
@@ -747,7 +760,7 @@ static void covline(void)
 
 	put(TX("total (sizes in "));
 	put(*tb_unit() ? tb_unit() : "IEC units");
-	put(")\ncoverage:");
+	put(TX(")\ncoverage:"));
 	for (i = 0; i < C_N; i++) {
 		const char *c = nth(covname, i);
 		if (i > C_DROPPED && !cov[i])
@@ -770,28 +783,23 @@ static void table_end(void)
 {
 	unsigned i;
 
-	if (group < G_USER) {
-		tb_u64(tot[0], 7);
-		put(" procs   ");
-		sums(tot, 1, F_N);
-	} else {
-		put("  PROCS");
-		put(cols);
-		put(TX("    TOTAL GROUP\n"));
-		for (i = 0; i < ngrp; i++) {
-			const struct grp *g = &gs.grp[gord[i]];
-			tb_u64(g->f[0], 7);
-			sums(g->f, 1, F_N + 1);
-			putsafe(g->key);
-			tb_nl();
-		}
-		tb_u64(tot[0], 7);
-		sums(tot, 1, F_N + 1);
+	if (group >= G_USER)
+		put(TX("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n"));
+	for (i = 0; group >= G_USER && i < ngrp; i++) {
+		const struct grp *g = &gs.grp[gord[i]];
+		tb_u64(g->f[0], 7);
+		sums(g->f, 1, F_N + 1);
+		putsafe(g->key);
+		tb_nl();
 	}
+	tb_u64(tot[0], 7);
+	if (group < G_USER)
+		put(TX(" procs   "));
+	sums(tot, 1, group < G_USER ? F_N : F_N + 1);
 	covline();
-	put("PSS ");
+	put(TX("PSS "));
 	tsize(tot[1]);
-	put(" of MemTotal ");
+	put(TX(" of MemTotal "));
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
 		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
@@ -822,22 +830,6 @@ static const char *pfam(const char *prefix, const char *name, int bytes, const c
 	return b;
 }
 
-static void psums(const char *prefix, int grouped, int i)
-{
-	const char *name = pfam(prefix, nth(fig, i), i, i ? "Memory summed over the processes." : "Processes counted.");
-	unsigned j;
-
-	for (j = 0; j < (grouped ? ngrp : 1); j++) {
-		const struct grp *g = &gs.grp[gord[j]];
-		p_start(name);
-		if (grouped) {
-			p_labc("by", nth(groupname, group));
-			p_labc("group", g->key);
-		}
-		p_u64(fv(grouped ? g->f : tot, i));
-	}
-}
-
 /* Counters as a json/kv object, left open. */
 static void jcounts(const char *key, const char *names, const unsigned long *v, int n)
 {
@@ -851,14 +843,14 @@ static void jcounts(const char *key, const char *names, const unsigned long *v, 
  * views could not keep, and (the process views) MemTotal. */
 static void jtail(void)
 {
-	jcounts("coverage", covname, cov, C_N);
+	jcounts(TX("coverage"), covname, cov, C_N);
 	if (*hidden)
 		t_cstr("hidden", hidden);
 	else
 		t_null("hidden");
 	t_end();
 	if (view) {
-		jcounts("overflow", ovfname, ovf, O_N);
+		jcounts(TX("overflow"), ovfname, ovf, O_N);
 		t_end();
 	}
 	if (view < V_MAP)
@@ -871,12 +863,12 @@ static void prom(void)
 	char b[24];
 	const char *name;
 	unsigned i;
-	int m, has;
+	int m, k, has;
 	uint64_t v;
 
 	for (m = 0; m < 5 + (view == V_SWAP); m++) {
-		name = pfam("process_", m < 5 ? nth(fig, m + 1) : "shared_swap_pss", 1,
-		            "Memory of a process (PSS, USS: see the README).");
+		name = pfam(TX("process_"), m < 5 ? nth(fig, m + 1) : w_ssp, 1,
+		            TX("Memory of a process (PSS, USS: see the README)."));
 		for (i = 0; i < nrows; i++) {
 			const struct row *r = &U.row[ord[i]];
 			v = m < 5 ? rv(r, m, &has) : (uint64_t)r->ss << 10;
@@ -890,38 +882,43 @@ static void prom(void)
 			p_u64(v);
 		}
 	}
-	for (m = 0; m <= F_N; m++) {
-		if (group >= G_USER)
-			psums("group_", 1, m);
-		psums("total_", 0, m);
-	}
-	p_type("scan_processes", "gauge", TX("Processes by what the scan found."));
+	/* each figure of the sums: the groups' family (-g user, name,
+	 * category), then the total's */
+	for (m = 0; m <= F_N; m++)
+		for (k = group < G_USER; k < 2; k++) {
+			name = pfam(k ? "total_" : TX("group_"), nth(fig, m), m,
+			            m ? TX("Memory summed over the processes.") : TX("Processes counted."));
+			for (i = 0; i < (k ? 1 : ngrp); i++) {
+				const struct grp *g = &gs.grp[gord[i]];
+				p_start(name);
+				if (!k) {
+					p_labc("by", nth(groupname, group));
+					p_labc("group", g->key);
+				}
+				p_u64(fv(k ? tot : g->f, m));
+			}
+		}
+	name = pfam("scan_", fig, 0, TX("Processes by what the scan found."));   /* fig's first: "processes" */
 	for (i = 0; i < C_N; i++) {
-		p_start("scan_processes");
+		p_start(name);
 		p_labc("kind", nth(covname, i));
 		p_u64(cov[i]);
 	}
-	p_type("scan_hidden", "gauge", TX("1: /proc hides other users' processes (hidepid)."));
-	p_start("scan_hidden");
+	p_start(pfam("scan_", "hidden", 0, TX("1: /proc hides other users' processes (hidepid).")));
 	if (*hidden)
 		p_labc("option", hidden);
 	p_u64(!!*hidden);
 	if (MI_HAS(&mi, MI_MemTotal)) {
-		p_type("mem_total_bytes", "gauge", TX("MemTotal of /proc/meminfo."));
-		p_start("mem_total_bytes");
+		p_start(pfam("", "mem_total", 1, TX("MemTotal of /proc/meminfo.")));
 		p_u64(mi.v[MI_MemTotal]);
 	}
 }
 
 /* ---- the object views (-M, -l) ---- */
 
-/* A number: a table cell after a blank, or a json/kv member. */
-static void onum(const char *key, uint64_t v, int w)
+/* A table cell of a count: a blank, then v in w. */
+static void onum(uint64_t v, int w)
 {
-	if (fmt != FMT_TABLE) {
-		t_u64(key, v);
-		return;
-	}
 	putch(' ');
 	tb_u64(v, w);
 }
@@ -931,72 +928,69 @@ static void onum(const char *key, uint64_t v, int w)
  * "total". */
 static void oemit(const struct obj *o, int tot)
 {
-	const char *k = nth(PK_NAMES, o->kind), *nm = U.ob.pool + o->name;
-	const struct top *t, *te = o->top + (verbose ? SR_MAX_CONSUMERS : 0);
-	int tab = fmt == FMT_TABLE, i;
+	const char *k = nth(pknames, o->kind), *nm = U.ob.pool + o->name;
+	const struct top *t;
+	int i;
 
-	if (tot && !tab) {
-		t_obj("total");
-	} else if (!tab) {
-		t_elem(0);
-		t_cstr("kind", k);
-		t_str("object", nm, o->nlen);
-		if (view == V_MAP)
-			t_bool("shared", o->shared);
-	}
-	for (i = 0; tab && i < ON; i++)
-		if (OMASK >> i & 1)
-			cell(o->f[i], 1, 0);
-	if (view == V_LIST)
-		onum("processes", o->procs, 6);
-	onum("regions", o->regions, 7);
-	if (tab && tot) {
-		put(view == V_MAP ? "   " : " ");
-		covline();
-		return;
-	}
-	if (tab) {
-		if (view == V_MAP)
-			put(o->shared ? " s" : " p");
-		putch(' ');
+	if (fmt == FMT_TABLE) {
+		for (i = 0; i < ON; i++)
+			if (view == V_MAP || (0x186 >> i & 1))   /* -l: RSS PSS SWAP SWAPPSS */
+				cell(o->f[i], 1, 0);
+		if (view == V_LIST)
+			onum(o->f[F_PROCS], 6);
+		onum(o->f[F_REG], 7);
+		if (tot) {
+			put(view == V_MAP ? "   " : " ");
+			covline();
+			return;
+		}
+		put(view != V_MAP ? " " : o->shared ? " s " : " p ");
 		tb_str(k, 11);
 		putch(' ');
 		out_safe(fo, nm, o->nlen);
-	} else {
-		t_obj("rollup");
-		for (i = 0; i < ON; i++)
-			t_u64(pr_key(okey[i]), o->f[i]);
-		t_end();
-		if (verbose && !tot)
-			t_arr("consumers");
-	}
-	for (t = o->top; t < te && t->pid; t++) {
-		if (tab) {
-			put(t == o->top ? "\n    top: " : ", ");
+		for (t = o->top; verbose && t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
+			put(t == o->top ? TX("\n    top: ") : ", ");
 			out_u64(fo, t->pid);
 			putch(' ');
 			putsafe(t->name);
 			putch(' ');
 			tb_size((uint64_t)t->kb << 10, 0);
-			continue;
 		}
-		t_elem(0);
-		t_u64("pid", t->pid);
-		t_cstr("name", t->name);
-		t_u64("pss", (uint64_t)t->kb << 10);
-		t_end();
-	}
-	if (tab) {
 		tb_nl();
 		return;
 	}
-	if (verbose && !tot)
+	if (tot) {
+		t_obj("total");
+	} else {
+		t_elem(0);
+		t_cstr("kind", k);
+		t_str(w_object, nm, o->nlen);
+		if (view == V_MAP)
+			t_bool(w_shared, o->shared);
+	}
+	if (view == V_LIST)
+		t_u64(fig, o->f[F_PROCS]);
+	t_u64(w_regions, o->f[F_REG]);
+	t_obj("rollup");
+	for (i = 0; i < ON; i++)
+		t_u64(pr_key(okey[i]), o->f[i]);
+	t_end();
+	if (verbose && !tot) {
+		t_arr(TX("consumers"));
+		for (t = o->top; t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
+			t_elem(0);
+			t_u64("pid", t->pid);
+			t_cstr("name", t->name);
+			t_u64("pss", (uint64_t)t->kb << 10);
+			t_end();
+		}
 		t_end();
+	}
 	t_end();
 }
 
-static const char *const scol[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
-static const char skey[] = "id\0owner\0attaches\0size\0rss\0swap";
+static const char *const scol[6] = { TX("shmid"), "uid", TX("nattch"), "size", "rss", "swap" };
+static const char *const skey = TX("id\0owner\0attaches\0size\0rss\0swap");
 
 /* The segments of /proc/sysvipc/shm: table lines, json/kv elements, or
  * (f >= 2) the prom samples of column f. */
@@ -1005,7 +999,7 @@ static void sysv(int f)
 	struct rd_lines r;
 	struct shm_it it = { .r = &r, .col = scol, .n = 6 };
 	uint64_t v[6];
-	const char *name = f ? pfam("sysv_shm_", nth(skey, f), f > 2, "A SysV shared memory segment (/proc/sysvipc/shm).") : 0;
+	const char *name = f ? pfam(TX("sysv_shm_"), nth(skey, f), f > 2, TX("A SysV shared memory segment (/proc/sysvipc/shm).")) : 0;
 	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), i, n = 0;
 
 	if (fd < 0)
@@ -1028,7 +1022,7 @@ static void sysv(int f)
 			if (fmt != FMT_TABLE)
 				t_opt(nth(skey, i), it.have >> i & 1, v[i]);
 			else if (i < 3)
-				onum(0, v[i], 7);
+				onum(v[i], 7);
 			else
 				cell(v[i], it.have >> i & 1, 0);
 		if (fmt == FMT_TABLE)
@@ -1047,33 +1041,29 @@ static void objects(void)
 	unsigned i, j, n = nobj;
 	const char *name;
 
-	for (i = 0; i < n; i++)
-		U.ob.ord[i] = i;
 	isort(U.ob.ord, n, SO_OBJS);
-	if (o[SR_MAX_OBJS].regions)
+	if (o[SR_MAX_OBJS].f[F_REG])
 		U.ob.ord[n++] = SR_MAX_OBJS;
-	t->procs = tot[0];
-	for (i = 0; i < n; i++) {
-		t->regions += o[U.ob.ord[i]].regions;
-		for (j = 0; j < ON; j++)
-			t->f[j] = sat_add(t->f[j], o[U.ob.ord[i]].f[j]);
-	}
-	if (topn && topn < n)
+	for (i = 0; i <= SR_MAX_OBJS; i++)   /* the unused ones are zero */
+		for (j = 0; j < F_PROCS; j++)
+			t->f[j] = sat_add(t->f[j], o[i].f[j]);
+	t->f[F_PROCS] = tot[0];
+	if (topn < n)
 		n = topn;
 	if (fmt == FMT_PROM) {
-		for (j = 0; j < ON + 1u + (view == V_LIST); j++) {
-			name = pfam("object_", j < ON ? pr_key(okey[j]) : j == ON ? "regions" : "processes", j < ON,
-			            "An object's mappings (smaps-rollup -M, -l in the README).");
+		for (j = 0; j < F_PROCS + (view == V_LIST); j++) {
+			name = pfam(TX("object_"), j < ON ? pr_key(okey[j]) : j == ON ? w_regions : fig, j < ON,
+			            TX("An object's mappings (smaps-rollup -M, -l in the README)."));
 			for (i = 0; i < n; i++) {
 				const struct obj *b = &o[U.ob.ord[i]];
 				p_start(name);
 				if (view == V_MAP)
 					p_labu("pid", cur->pid);
-				p_labc("kind", nth(PK_NAMES, b->kind));
-				p_lab("object", U.ob.pool + b->name, b->nlen);
+				p_labc("kind", nth(pknames, b->kind));
+				p_lab(w_object, U.ob.pool + b->name, b->nlen);
 				if (view == V_MAP)
-					p_labc("shared", b->shared ? "true" : "false");
-				p_u64(j < ON ? b->f[j] : j == ON ? b->regions : b->procs);
+					p_labc(w_shared, b->shared ? "true" : "false");
+				p_u64(b->f[j]);
 			}
 		}
 		for (j = 2; view == V_LIST && j < 6; j++)
@@ -1081,13 +1071,8 @@ static void objects(void)
 		return;
 	}
 	if (fmt == FMT_TABLE) {
-		for (i = 0; i < ON; i++)
-			if (OMASK >> i & 1) {
-				name = nth(ohdr, i);
-				out_pad(fo, strlen(name), 9);   /* a blank, then in 8 */
-				put(name);
-			}
-		put(view == V_MAP ? TX(" REGIONS M KIND        OBJECT\n") : TX("  PROCS REGIONS KIND        OBJECT\n"));
+		put(view == V_MAP ? TX("     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n")
+		                  : TX("      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n"));
 	} else {
 		t_obj(0);
 		if (view == V_MAP) {
@@ -1096,11 +1081,11 @@ static void objects(void)
 		}
 		t_arr("objects");
 	}
-	for (i = 0; i < n; i++)
-		oemit(&o[U.ob.ord[i]], 0);
-	if (fmt != FMT_TABLE)
-		t_end();
-	oemit(t, 1);
+	for (i = 0; i <= n; i++) {   /* the objects, then the totals */
+		if (i == n && fmt != FMT_TABLE)
+			t_end();
+		oemit(i < n ? &o[U.ob.ord[i]] : t, i == n);
+	}
 	if (fmt == FMT_TABLE) {
 		if (view == V_LIST)
 			sysv(0);
@@ -1135,7 +1120,6 @@ static void tree(void)
 
 	memset(par, 0xff, sizeof par);
 	for (i = 0; i < nrows; i++) {
-		tix[i] = i;
 		for (j = 0; j < nrows; j++)
 			if (j != i && U.row[j].pid == U.row[i].ppid) {
 				for (a = j; a != NIL && a != i; a = par[a])
@@ -1161,15 +1145,11 @@ static void one(unsigned pid)
 	int k;
 	const char *g = cur->name;
 	char b[24];
+	size_t n;
 
-	if (pass1) {   /* -S: count the mappings of shared objects with swap */
-		if ((k = pdir(pid)) >= 0) {
-			maps(k, pid);
-			close(k);
-		}
-		return;
-	}
 	k = read_proc(pid);
+	if (pass1)
+		return;
 	if (k >= 0)
 		cov[k]++;
 	if (k != -1)
@@ -1178,32 +1158,35 @@ static void one(unsigned pid)
 	add(tot, cur);
 	if (view >= V_MAP)
 		return;
-	if (group == G_USER)
-		g = uname(cur->uid, b);
-	if (group == G_CAT)
-		add(grp_get(rules[cur->cat].name, rules[cur->cat].nlen), cur);
-	else if (group >= G_USER)
-		add(grp_get(g, strlen(g)), cur);
-	if (stream) {
-		if (nrows < cap)
-			emit(cur, 0, 0), nrows++;
-		else
-			cov[C_DROPPED]++;
-		return;
+	if (group >= G_USER) {
+		if (group == G_USER)
+			g = uname(cur->uid, b);
+		n = strlen(g);
+		if (group == G_CAT)
+			g = rules[cur->cat].name, n = rules[cur->cat].nlen;
+		add(grp_get(g, n), cur);
 	}
 	if (nrows < cap) {
-		U.row[nrows++] = *cur;
-		return;
-	}
-	cov[C_DROPPED]++;   /* keep the top rows: replace the last one */
-	if (w == -1u)
-		for (w = 0, i = 1; i < nrows; i++)
-			if (cmp(i, w) > 0)
-				w = i;
-	if (nrows && cmp(SR_MAX_ROWS, w) < 0) {
-		U.row[w] = *cur;
+		i = nrows++;
+		if (stream) {
+			emit(cur, 0, 0);
+			return;
+		}
+	} else {
+		cov[C_DROPPED]++;
+		if (stream)
+			return;
+		/* keep the top rows: replace the last one */
+		if (w == -1u)
+			for (w = 0, i = 1; i < nrows; i++)
+				if (cmp(i, w) > 0)
+					w = i;
+		if (!nrows || cmp(SR_MAX_ROWS, w) >= 0)
+			return;
+		i = w;
 		w = -1u;
 	}
+	U.row[i] = *cur;
 }
 
 /* /proc, opened before anything is written (a failure must not leave half
@@ -1258,7 +1241,7 @@ static int options(int argc, char **argv)
 		switch (id) {
 		case OPT_ERR:
 			return 2;
-		case 'p':
+		case O_PID:
 			if (!*p)
 				goto bad;
 			for (e = p + strlen(p); p < e; p++) {
@@ -1271,55 +1254,56 @@ static int options(int argc, char **argv)
 					pids[npids++] = v;
 			}
 			break;
-		case 'U':
+		case O_USER:
 			user_arg = p;
 			break;
-		case 's':
-			if ((key = pick(keyname, NKEY, p)) < 0)
+		case O_SORT:
+		case O_GROUP:   /* a name of its list: the index (-g's first is none) */
+			i = pick(id == O_SORT ? keyname : groupname, id == O_SORT ? NKEY : G_CAT + 1, p);
+			if (i < (id == O_GROUP))
 				goto bad;
+			if (id == O_SORT)
+				key = i;
+			else
+				group = i;
 			break;
-		case 'r':
+		case O_REV:
 			rev = 1;
 			break;
-		case 'n':
-			if (cli_u64("-n", p, &topn) || !topn)
+		case O_TOP:
+		case O_MAPS:
+			if (cli_u64(id == O_TOP ? "-n" : "-M", p, &v) || !v || (id == O_MAPS && v > 0x7fffffff))
 				goto bad;
-			/* more than there can be processes: all of them (the row
-			 * cap is 32 bits) */
-			if (topn > 0xffffffffu)
-				topn = 0xffffffffu;
+			if (id == O_MAPS) {
+				mpid = v;
+				view = V_MAP;
+			} else {
+				/* more than there can be processes: all of them
+				 * (the row cap is 32 bits) */
+				topn = v < -1u ? v : -1u;
+			}
 			break;
-		case 'g':
-			if ((group = pick(groupname, G_CAT + 1, p)) < 1)
+		case O_CATS:
+			if (strcmp(p, TX("chromeos")))
 				goto bad;
-			break;
-		case 'c':
-			if (add_rule(p))
-				goto bad;
-			break;
-		case 'C':
-			if (strcmp(p, "chromeos"))
-				goto bad;
-			for (p = txt(chromeos); *p; p += strlen(p) + 1)
+			p = chromeos;   /* its rules, as -c would add them */
+			/* fall through */
+		case O_CAT:
+			do
 				if (add_rule(p))
 					goto bad;
+			while (id == O_CATS && *(p += strlen(p) + 1));
 			break;
 		case O_UNSORTED:
 			stream = 1;
 			break;
-		case 'S':
+		case O_SWAP:
 			view = V_SWAP;
 			break;
-		case 'M':
-			if (cli_u64("-M", p, &v) || !v || v > 0x7fffffff)
-				goto bad;
-			mpid = v;
-			view = V_MAP;
-			break;
-		case 'l':
+		case O_OBJS:
 			view = V_LIST;
 			break;
-		case 'v':
+		case O_VERB:
 			verbose = 1;
 			break;
 		}
@@ -1341,7 +1325,7 @@ static int options(int argc, char **argv)
 	verbose &= view == V_LIST;
 	return 0;
 bad:
-	mb_warn(p, "bad value");
+	mb_warn(p, TX("bad value"));
 	return cli_usage_error(usage);
 }
 
@@ -1366,7 +1350,7 @@ int smaps_rollup_main(int argc, char **argv)
 		if (sc_u64_all(user_arg, strlen(user_arg), &v) == SC_OK)
 			want_uid = v;
 		else if (pw_uid(user_arg, &want_uid))
-			return mb_fail(user_arg, "no such user");
+			return mb_fail(user_arg, TX("no such user"));
 	}
 	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
 		return mb_fail_errno("/proc", -rc);
@@ -1380,16 +1364,16 @@ int smaps_rollup_main(int argc, char **argv)
 			return rc;
 	}
 	if (view >= V_MAP) {
-		memcpy(U.ob.pool, "(other objects)", pused = 15);
+		memcpy(U.ob.pool, TX("(other objects)"), pused = 15);
 		U.ob.o[SR_MAX_OBJS].kind = PK_OTHER;
 		U.ob.o[SR_MAX_OBJS].nlen = 15;
 		if ((rc = scan()))
 			return rc;
 		if (view == V_MAP && !cov[C_PROCS])
-			return mb_fail("no matching process", 0);
+			return mb_fail(w_nomatch, 0);
 		if (merr && view == V_MAP) {
 			char b[48];
-			return mb_fail_errno(ppath(b, mpid, "/smaps"), merr);
+			return mb_fail_errno(ppath(b, mpid, TX("/smaps")), merr);
 		}
 		objects();
 		owarn();
@@ -1397,23 +1381,20 @@ int smaps_rollup_main(int argc, char **argv)
 	}
 	stream = fmt != FMT_PROM && group != G_TREE &&
 	         (stream || (key == K_PID && !rev && !npids && rd_live()));
-	cap = topn && (topn < SR_MAX_ROWS || stream) ? topn : stream ? -1u : SR_MAX_ROWS;
+	cap = stream || topn < SR_MAX_ROWS ? topn : SR_MAX_ROWS;
 	for (i = 0; group == G_CAT && i <= nrules; i++)
 		grp_get(rules[i].name, rules[i].nlen);
 	if (fmt == FMT_TABLE && group < G_USER) {
-		put(TX("    PID USER    "));
-		put(cols);
-		put(group ? TX("  TREEPSS  TREEUSS COMMAND\n") : " COMMAND\n");
+		put(group ? TX("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n")
+		          : TX("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n"));
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		t_obj(0);
-		t_arr("processes");
+		t_arr(fig);
 	}
 	if ((rc = scan()))
 		return rc;
 	if (!stream) {
-		for (i = 0; i < nrows; i++)
-			ord[i] = i;
 		isort(ord, nrows, SO_ROWS);
 		if (group == G_TREE)
 			tree();
@@ -1421,13 +1402,11 @@ int smaps_rollup_main(int argc, char **argv)
 			emit(&U.row[ord[i]], dep[i], group == G_TREE ? gs.sub[ord[i]] : 0);
 	}
 	owarn();
-	if (cov[C_DROPPED] && !stream && (!topn || topn > SR_MAX_ROWS))
-		warnn(cov[C_DROPPED], "processes", TX("not listed: more than SR_MAX_ROWS; counted in the totals"));
+	if (cov[C_DROPPED] && !stream && topn > SR_MAX_ROWS)
+		warnn(cov[C_DROPPED], fig, TX("not listed: more than SR_MAX_ROWS; counted in the totals"));
 	if (cov[C_OTHER])
-		warnn(cov[C_OTHER], "processes", TX("grouped as (other): more than SR_MAX_GROUPS groups"));
+		warnn(cov[C_OTHER], fig, TX("grouped as (other): more than SR_MAX_GROUPS groups"));
 	if (group >= G_USER) {
-		for (i = 0; i <= ngrp; i++)
-			gord[i] = i;
 		ngrp += !!gs.grp[SR_MAX_GROUPS].f[0];
 		isort(gord, ngrp, SO_GROUPS);
 	}
@@ -1441,9 +1420,9 @@ int smaps_rollup_main(int argc, char **argv)
 		sums(tot, 0, F_N + 1);
 		t_end();
 		if (group)
-			t_cstr("group_by", nth(groupname, group));
+			t_cstr(TX("group_by"), nth(groupname, group));
 		if (group >= G_USER) {
-			t_arr("groups");
+			t_arr(TX("groups"));
 			for (i = 0; i < ngrp; i++) {
 				const struct grp *g = &gs.grp[gord[i]];
 				t_elem(0);
@@ -1456,6 +1435,6 @@ int smaps_rollup_main(int argc, char **argv)
 		jtail();
 	}
 	if ((npids || user_arg) && !cov[C_PROCS])
-		return mb_fail("no matching process", 0);
+		return mb_fail(w_nomatch, 0);
 	return 0;
 }
