@@ -42,25 +42,24 @@ static const char *const usage = TXT(lowmem,
 /* Numeric options are ids 1..7, their index + 1 in o.n[] */
 enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,
        M_CHECK, M_WAIT, M_WATCH, M_RECOVER };
+/* names packed (TX) unless the same literal is used elsewhere anyway */
 static const struct opt opts[] = {
-	CLI_COMMON,
-	{ "weight", 'w', 1, N_WEIGHT },
-	{ "ratio", 'r', 1, N_RATIO },
+	{ TX("weight"), 'w', 1, N_WEIGHT },
+	{ TX("ratio"), 'r', 1, N_RATIO },
 	{ "critical", 0, 1, N_CRIT },
 	{ "moderate", 0, 1, N_MOD },
 	{ "page-size", 0, 1, N_PS },
-	{ "timeout", 0, 1, N_TIMEOUT },
+	{ TX("timeout"), 0, 1, N_TIMEOUT },
 	{ "interval", 'i', 1, N_INTERVAL },
-	{ "check", 0, 0, M_CHECK },
-	{ "wait", 0, 2, M_WAIT },
-	{ "watch", 0, 0, M_WATCH },
-	{ "recover", 0, 0, M_RECOVER },
+	{ TX("check"), 0, 0, M_CHECK },
+	{ TX("wait"), 0, 2, M_WAIT },
+	{ TX("watch"), 0, 0, M_WATCH },
+	{ TX("recover"), 0, 0, M_RECOVER },
 	{ 0, 0, 0, 0 }
 };
-#define N_COMMON 7   /* entries of CLI_COMMON */
 static const unsigned char ndec[] = { 0, 3, 0, 0, 0, 3, 3 };  /* decimals kept */
 
-static uint64_t n[7] = { [N_INTERVAL - 1] = 1000 };   /* ratio, timeout, interval: thousandths */
+static uint64_t n[7];   /* ratio, timeout, interval: thousandths */
 static unsigned given;                                  /* bit id: option given */
 #define GIVEN(id) (given >> (id) & 1)
 #define OPT(id) n[(id) - 1]
@@ -70,14 +69,14 @@ static unsigned given;                                  /* bit id: option given 
 static const char *lm(const char *name)
 {
 	static char path[64];
-	strcpy(stpcpy(path, "/sys/kernel/mm/chromeos-low_mem/"), name);
+	mb_cpy(mb_cpy(path, TX("/sys/kernel/mm/chromeos-low_mem/")), name);
 	return path;
 }
 #define MIB 1048576ull
 enum { L_NONE, L_MODERATE, L_CRITICAL };
 static const char *const lvname[] = { "none", "moderate", "critical" };
 enum { W_NONE, W_SYSFS, W_PSI, W_TIMER };
-static const char *const wname[] = { 0, "sysfs", "psi", "timer" };
+static const char *const wname[] = { 0, TX("sysfs"), TX("psi"), TX("timer") };
 
 static struct meminfo m;
 static struct swaps sw;
@@ -118,7 +117,7 @@ static void margins(void)
 {
 	char b[128];
 	int trunc, k;
-	const char *path = lm("margin");
+	const char *path = lm(TX("margin"));
 	long len = rd_file(path, b, sizeof b, &trunc);
 	unsigned i;
 
@@ -155,16 +154,16 @@ static void swap(void)
 	int k = sw_read(&sw), zram = !k && sw.nzram;
 
 	if (k)
-		rd_bad("/proc/swaps", k, 0);
+		rd_bad(sw_file, k, 0);
 	else if (sw.bad || sw.zram_dropped)
-		rd_bad("/proc/swaps", 0, TX("lines skipped (garbled, or zram beyond SW_MAX_ZRAM)"));
+		rd_bad(sw_file, 0, TX("lines skipped (garbled, or zram beyond SW_MAX_ZRAM)"));
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			rd_bad("/sys/block/zramN/mm_stat", 0, TX("missing or garbled"));
+			rd_bad(TX("/sys/block/zramN/mm_stat"), 0, TX("missing or garbled"));
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -176,7 +175,7 @@ static void swap(void)
 	sv[S_RATIO] = "option";
 	v[V_RATIO] = OPT(N_RATIO);
 	if (!GIVEN(N_RATIO)) {
-		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
+		sv[S_RATIO] = v[V_ZORIG] ? TX("measured") : zram ? "zram" : TX("disk");
 		v[V_RATIO] = v[V_ZORIG] ? u64_div(xmul(v[V_ZUSED], 1000), v[V_ZORIG]) : zram ? 400 : 0;
 	}
 }
@@ -200,12 +199,12 @@ static int eval(void)
 	v[V_MAVAIL] = mi(MI_MemAvailable);
 	if (!MI_HAS(&m, MI_MemAvailable))
 		have &= ~(1u << V_MAVAIL);
-	num("/proc/sys/vm/extra_free_kbytes", 1024, V_EXTRA);
-	num("/proc/sys/vm/min_filelist_kbytes", 1024, V_MINFL);
+	num(TX("/proc/sys/vm/extra_free_kbytes"), 1024, V_EXTRA);
+	num(TX("/proc/sys/vm/min_filelist_kbytes"), 1024, V_MINFL);
 	have |= 1u << V_MINFL;   /* absent is 0 here */
 	v[V_RESERVE] = xsub(xmul(zi_zones.tot.reserve, v[V_PS]), v[V_EXTRA]);
 	v[V_WEIGHT] = OPT(N_WEIGHT);
-	if (!GIVEN(N_WEIGHT) && !num(lm("ram_vs_swap_weight"), 1, V_WEIGHT))
+	if (!GIVEN(N_WEIGHT) && !num(lm(TX("ram_vs_swap_weight")), 1, V_WEIGHT))
 		v[V_WEIGHT] = 4;
 	have |= 1u << V_WEIGHT;
 	margins();
@@ -220,7 +219,7 @@ static int eval(void)
 	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
 	v[V_PSWAP] = v[V_WEIGHT] ? u64_div(x / 1024, v[V_WEIGHT]) * 1024 : 0;
 	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
-	sv[S_SOURCE] = "computed";
+	sv[S_SOURCE] = TX("computed");
 	v[V_AVAIL] = v[V_COMP];
 	if (num(lm("available"), MIB, V_KAVAIL)) {
 		sv[S_SOURCE] = "kernel";
@@ -250,32 +249,33 @@ static int eval(void)
 
 /* ---- the report: one table of figures for every format ---- */
 
-/* Text with figures: a byte 0200 + V_x is that figure, 0300 + V_x the
- * figure in MiB, 1 + S_x that string. */
+/* Text with figures (ASCII, to be a packed text): \16 then '@' + V_x is
+ * that figure, \16 then '`' + V_x the figure in MiB; a byte 1 + S_x is
+ * that string. */
 static void tpl(const char *p)
 {
 	for (; *p; p++) {
 		unsigned c = (unsigned char)*p;
-		if (c >= 0200)
-			out_i64(fo, c & 0100 ? v[c & 31] / MIB : v[c & 31]);
+		if (c == 016)
+			c = *++p, out_i64(fo, c & 040 ? v[c & 31] / MIB : v[c & 31]);
 		else if (c <= S_N)
-			out_s(fo, sv[c - 1]);
+			fo_s(sv[c - 1]);
 		else
-			out_c(fo, c);
+			fo_c(c);
 	}
 }
 
 enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
        F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
 /* The figures in order: keys (one string, "" closes an object), then kind and index. */
-static const char keys[] =
+static const char *const keys = TX(
 	"level\0level\0source\0wake\0available\0computed_available\0"
 	"kernel_available\0difference\0parts\0free\0file\0swap\0\0margins\0"
 	"critical\0moderate\0critical_distance\0moderate_distance\0weight\0"
 	"mem_total\0mem_available\0reserve\0extra_free\0min_filelist\0"
 	"swap\0total\0used\0free\0zram\0zram_orig\0zram_used\0ratio\0"
 	"ratio_source\0\0process\0current\0max\0headroom\0\0watermarks\0"
-	"min\0low\0high\0\0psi\0page_size\0page_size_source\0";
+	"min\0low\0high\0\0psi\0page_size\0page_size_source");
 static const unsigned char figs[][2] = {
 	{ K_STR, S_LEVEL }, { K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
 	{ K_STR, S_SOURCE }, { K_STR, S_WAKE }, { K_SIZE, V_AVAIL },
@@ -322,14 +322,14 @@ static size_t name(char *b, const char *parent, const char *key, char sep)
 
 static void psi_out(void)
 {
-	static const char *const win[] = { "avg10", "avg60", "avg300" };
-	static const char *const kind[] = { "some", "full" };
+	static const char *const win[] = { TX("avg10"), TX("avg60"), TX("avg300") };
+	static const char *const kind[] = { TX("some"), TX("full") };
 	const struct psi_line *pl;
 	int i, j;
 
 	if (fmt == FMT_PROM) {
 		for (j = 0; have_psi && j < 2; j++) {
-			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
+			const char *nm = j ? TX("lowmem_psi_stall_seconds_total") : TX("lowmem_psi_avg_percent");
 			p_type(nm, j ? "counter" : "gauge", j ? TX("Memory stall time.") : TX("Memory stall average, percent."));
 			for (i = 0; i < (j ? 2 : 6); i++) {
 				pl = i % 2 ? &psi.full : &psi.some;
@@ -345,7 +345,7 @@ static void psi_out(void)
 		return;
 	}
 	if (fmt == FMT_TABLE)
-		out_s(fo, have_psi ? TX("psi (%)    avg10  avg60 avg300  stall total (s)\n") : TX("psi                          -\n"));
+		fo_s(have_psi ? TX("psi (%)    avg10  avg60 avg300  stall total (s)\n") : TX("psi                          -\n"));
 	else if (!have_psi)
 		t_null("psi");
 	else
@@ -355,8 +355,8 @@ static void psi_out(void)
 		if (!pl->have)
 			continue;
 		if (fmt == FMT_TABLE) {
-			out_s(fo, kind[i]);
-			out_s(fo, "     ");
+			fo_s(kind[i]);
+			fo_s(TX("     "));
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
 			tb_fix(u64_div(pl->total, 1000), 3, 17);
@@ -378,20 +378,20 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, TX("kernel margins (MiB) "));
-		out_s(fo, margin_off ? TX(" off (notifier disabled)") : nmargin ? "" : " -");
+		fo_s(TX("kernel margins (MiB) "));
+		fo_s(margin_off ? TX(" off (notifier disabled)") : nmargin ? "" : " -");
 		for (i = 0; i < nmargin; i++) {
-			out_c(fo, ' ');
+			fo_c(' ');
 			out_u64(fo, margin[i] / MIB);
 		}
 		tb_nl();
 	} else if (fmt != FMT_PROM) {
-		t_arr("margins");
+		t_arr(TX("margins"));
 		for (i = 0; i < nmargin; i++)
 			t_u64(0, margin[i]);
 		t_end();
-		t_bool("margin_off", margin_off);
-		t_u64("margins_dropped", mdropped);
+		t_bool(TX("margin_off"), margin_off);
+		t_u64(TX("margins_dropped"), mdropped);
 	}
 }
 
@@ -428,7 +428,7 @@ static void report(void)
 		if (fmt == FMT_PROM) {
 			if (fl & F_NOPROM || k == K_STR || !has)
 				continue;
-			memcpy(nm, "lowmem_", 7);
+			memcpy(nm, TX("lowmem_"), 7);
 			l = 7 + name(nm + 7, parent, key, '_');
 			if (k <= K_SSIZE)
 				memcpy(nm + l, "_bytes", 7);
@@ -446,7 +446,7 @@ static void report(void)
 			if (!has || k == K_STR || k == K_BOOL) {
 				const char *s = !has ? "-" : k == K_STR ? sv[j] : x ? "yes" : "no";
 				out_pad(fo, strlen(s), 12);
-				out_s(fo, s);
+				fo_s(s);
 			} else if (k == K_SIZE) {
 				tb_size(x, 12);
 			} else if (k == K_SSIZE) {
@@ -484,12 +484,12 @@ __attribute__((noinline)) static uint64_t now_ms(void)
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
 static int check(void)
 {
-	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
+	static const char *const st[] = { TX("OK"), TX("WARNING"), TX("CRITICAL") };
 
 	sv[S_CHECK] = st[v[V_LEVEL]];
-	tpl("LOWMEM \6 - available \301 MiB (critical \310 MiB, moderate \311 MiB) | "
-	    "available=\201B;\211;\210;0;\215 computed=\202B;;;0;\215 "
-	    "swap_used=\223B;;;0;\222 process_headroom=\233B\n");
+	tpl(TX("LOWMEM \6 - available \16a MiB (critical \16h MiB, moderate \16i MiB) | "
+	    "available=\16AB;\16I;\16H;0;\16M computed=\16BB;;;0;\16M "
+	    "swap_used=\16SB;;;0;\16R process_headroom=\16[B\n"));
 	return v[V_LEVEL];
 }
 
@@ -509,7 +509,7 @@ static int wake(int *fd)
 	}
 	if (*fd >= 0)
 		close(*fd);
-	*fd = rd_open("/proc/pressure/memory", O_RDWR);
+	*fd = rd_open(psi_file, O_RDWR);
 	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
 	    write(*fd, trig, sizeof trig) > 0)
 		return W_PSI;
@@ -546,12 +546,12 @@ static int loop(int mode, int target, int recover)
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
 				out_fix(fo, u64_div(el, 100), 1);
-				out_c(fo, ' ');
+				fo_c(' ');
 				check();
 			} else {
 				t_obj(0);
-				t_fix("elapsed", el, 3);
-				t_cstr("level", sv[S_LEVEL]);
+				t_fix(TX("elapsed"), el, 3);
+				t_cstr(TX("level"), sv[S_LEVEL]);
 				t_u64("available", v[V_AVAIL]);
 				t_u64("critical", v[V_CRIT]);
 				t_u64("moderate", v[V_MOD]);
@@ -590,24 +590,24 @@ static int run(int argc, char **argv, int *mode)
 		given |= 1u << id;
 		if (id <= N_INTERVAL) {
 			x = &OPT(id);
-			if (cli_fix(opts[N_COMMON + id - 1].lng, st.arg, ndec[id - 1], x))
+			if (cli_fix(opts[id - 1].lng, st.arg, ndec[id - 1], x))
 				return cli_usage_error(usage);
 			if ((id == N_RATIO && *x > 1000) || (id == N_INTERVAL && !*x) ||
 			    (id == N_PS && (*x < 4096 || (*x & (*x - 1)))))
-				return bad(opts[N_COMMON + id - 1].lng, "out of range");
+				return bad(opts[id - 1].lng, "out of range");
 		} else if (id != M_RECOVER) {
 			if (*mode && *mode != id)
-				return bad("--check, --wait, --watch", TX("only one of them"));
+				return bad(TX("--check, --wait, --watch"), TX("only one of them"));
 			*mode = id;
 			if (st.arg && (target = !strcmp(st.arg, "moderate") ? L_MODERATE :
 			                        !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
-				return bad("--wait", TX("LEVEL is critical or moderate"));
+				return bad(TX("--wait"), TX("LEVEL is critical or moderate"));
 		}
 	}
 	if (st.ind < argc)
 		return bad(argv[st.ind], TX("unexpected argument"));
 	if (*mode == M_WATCH && fmt == FMT_PROM)
-		return bad("--watch", TX("prom is no stream format"));
+		return bad(TX("--watch"), TX("prom is no stream format"));
 	if (cli_root())
 		return 1;
 	if (*mode == M_WAIT || *mode == M_WATCH)
@@ -615,7 +615,7 @@ static int run(int argc, char **argv, int *mode)
 	if (eval())
 		return 1;
 	if (v[V_MAX] < v[V_CUR])
-		mb_warn("process memory", TX("above the computed ceiling (max < current)"));
+		mb_warn(TX("process memory"), TX("above the computed ceiling (max < current)"));
 	if (*mode == M_CHECK)
 		return *mode = -1, check();
 	report();
@@ -626,14 +626,15 @@ int lowmem_main(int argc, char **argv)
 {
 	int mode = 0, i, rc;
 
-	cli_init("lowmem");
+	cli_init(TX("lowmem"));
+	OPT(N_INTERVAL) = 1000;   /* a store, not 56 bytes of .data */
 	/* in --check mode every failure, a usage error too, is UNKNOWN (3) */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--check"))
+		if (!strcmp(argv[i], TX("--check")))
 			mode = M_CHECK;
 	rc = run(argc, argv, &mode);
 	if (mode != M_CHECK)
 		return rc;
-	out_s(fo, TX("LOWMEM UNKNOWN - see the message on standard error\n"));
+	fo_s(TX("LOWMEM UNKNOWN - see the message on standard error\n"));
 	return 3;
 }

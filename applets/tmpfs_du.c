@@ -28,10 +28,10 @@ static const char *const usage = TXT(tmpfs_du,
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
 	"  -s, --shmem       only the Shmem reconciliation\n");
 
+/* names packed (TX) unless the same literal is used elsewhere anyway */
 static const struct opt opts[] = {
-	CLI_COMMON,
-	{ "types", 't', 1, 't' }, { "depth", 'd', 1, 'd' }, { "all", 'a', 0, 'a' },
-	{ "top", 'n', 1, 'n' }, { "shmem", 's', 0, 's' },
+	{ TX("types"), 't', 1, 't' }, { TX("depth"), 'd', 1, 'd' }, { "all", 'a', 0, 'a' },
+	{ "top", 'n', 1, 'n' }, { TX("shmem"), 's', 0, 's' },
 	{ 0, 0, 0, 0 }
 };
 
@@ -39,9 +39,9 @@ static const struct opt opts[] = {
  * their json/kv keys (prom: membox_tmpfs_KEY[_bytes]), one after another. */
 enum { F_SIZE, F_INODES, F_USED, F_IUSED, F_ALLOC, F_LOGICAL, F_FILES, F_DIRS, F_OTHER,
        F_RES, F_SWAP, F_HIDDEN, F_UNREAD, F_LINKS, F_MORE, F_MOREA, F_N };
-static const char fname[] = "size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
+static const char *const fname = TX("size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
 	"logical\0files\0dirs\0other\0resident\0swapped\0hidden\0unreadable\0"
-	"links_proportional\0more\0more_allocated";
+	"links_proportional\0more\0more_allocated");
 #define BIT(f) (1u << F_##f)
 #define FBYTES (BIT(SIZE) | BIT(USED) | BIT(ALLOC) | BIT(LOGICAL) | BIT(RES) | BIT(SWAP) | \
                 BIT(HIDDEN) | BIT(MOREA))
@@ -74,6 +74,8 @@ static struct res {
 } rs[TD_MAX_MOUNTS];
 static unsigned nrs;
 
+/* a text used five times: one packed copy */
+static const char *const mi_file = TX("/proc/self/mountinfo");
 static const char *types = "tmpfs";
 static uint64_t depth, top = 10;
 static int all, paths, cache;
@@ -89,24 +91,7 @@ static unsigned lbase, ln;
 static uint64_t lmore[2];
 static char lpath[MB_PATH_MAX];
 
-/* sat_mul in one place on 32-bit targets, where its 64-bit division is
- * 90 bytes a use; a 64-bit target's multiply and compare stay inline */
-#if UINTPTR_MAX > 0xffffffff
-#define mul sat_mul
-#else
-__attribute__((noinline)) static uint64_t mul(uint64_t a, uint64_t b)
-{
-	return sat_mul(a, b);
-}
-#endif
-
-/* The i-th of the NUL-separated names in s. */
-static const char *nth(const char *s, unsigned i)
-{
-	while (i--)
-		s += strlen(s) + 1;
-	return s;
-}
+#define mul mb_mul
 
 static const char *keep(const char *s)
 {
@@ -147,10 +132,10 @@ static int read_mounts(void)
 	struct mnt m;
 	unsigned long bad = 0;
 	unsigned i, j;
-	int fd = rd_open("/proc/self/mountinfo", O_RDONLY), k;
+	int fd = rd_open(mi_file, O_RDONLY), k;
 
 	if (fd < 0)
-		return mb_fail_errno("/proc/self/mountinfo", -fd);
+		return mb_fail_errno(mi_file, -fd);
 	rd_lines_fd(&r, fd, lb, sizeof lb);
 	while ((k = mountinfo_next(&r, &m, sb, sizeof sb, &bad)) > 0) {
 		struct mt *t = &mt[nmt];
@@ -167,18 +152,18 @@ static int read_mounts(void)
 		}
 		t->maj = m.major;
 		t->min = m.minor;
-		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
+		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, TX("nr_inodes"), &t->lim[1]) << 1;
 		/* one superblock: show the mount of the shortest root, then path
 		 * (both shorter than sb: 12 bits each), then the first */
 		t->key = strlen(m.root) << 18 | strlen(m.point) << 6 | nmt++;
 	}
 	close(fd);
 	if (k < 0)
-		return mb_fail_errno("/proc/self/mountinfo", -k);
+		return mb_fail_errno(mi_file, -k);
 	if (bad)
-		mb_warn("/proc/self/mountinfo", TX("lines that did not parse were skipped"));
+		mb_warn(mi_file, TX("lines that did not parse were skipped"));
 	if (mt_dropped)
-		mb_warn("/proc/self/mountinfo", TX("more mounts than TD_MAX_MOUNTS (64): not all shown"));
+		mb_warn(mi_file, TX("more mounts than TD_MAX_MOUNTS (64): not all shown"));
 	for (i = 0; i < nmt; i++) {
 		unsigned b = i;
 		for (j = 0; j < nmt; j++)
@@ -193,7 +178,7 @@ static int read_mounts(void)
 static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum *s)
 {
 	struct ent *t = ent + lbase;
-	unsigned i;
+	unsigned i, k;
 
 	(void)w;
 	if (!isdir && !all)
@@ -208,7 +193,8 @@ static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum
 		}
 		lmore[1] += t[--ln].s.alloc;
 	}
-	memmove(t + i + 1, t + i, (ln++ - i) * sizeof *t);
+	for (k = ln++; k > i; k--)   /* entry by entry: no memmove in the binary */
+		memcpy(&t[k], &t[k - 1], sizeof *t);
 	t[i].s = *s;
 	t[i].dir = isdir;
 	memcpy(t[i].name, name, strlen(name) + 1);
@@ -245,7 +231,7 @@ static void measure(struct res *r)
 		return;
 	}
 	if (rd_live() && (sys_fstat(r->fd, &sb) || !on(m, sb.dev))) {
-		r->err = "hidden under another mount";
+		r->err = TX("hidden under another mount");
 		close(r->fd);
 		r->fd = -1;
 		return;
@@ -291,7 +277,7 @@ static void fig(const char *name, int have, uint64_t v, int bytes, int sgn)
 		else
 			t_u64(name, v);
 	} else if (!have) {
-		out_s(fo, "        -");
+		fo_s("        -");
 	} else if (bytes) {
 		tb_ssize(v, 9);
 	} else {
@@ -304,11 +290,7 @@ static void fig(const char *name, int have, uint64_t v, int bytes, int sgn)
 static void sample(const char *pre, const char *name, int bytes, int first, const char *help)
 {
 	static char b[48];
-	size_t k = strlen(pre), n = strlen(name);
-	memcpy(b, pre, k);
-	memcpy(b + k, name, n);
-	memcpy(b + k + n, "_bytes", bytes ? 7 : 1);
-	b[k + n] &= -bytes;
+	mb_join(b, pre, name, bytes ? "_bytes" : "");
 	if (first)
 		p_type(b, "gauge", help);
 	p_start(b);
@@ -329,11 +311,11 @@ static void figs(const uint64_t *v, unsigned have, unsigned show)
 			f = tcol[i];
 			fig(0, have >> f & 1, v[f], FBYTES >> f & 1, 0);
 		}
-		out_c(fo, ' ');
+		fo_c(' ');
 	} else {
 		for (i = 0; i < F_N; i++)
 			if (show >> i & 1)
-				fig(nth(fname, i), have >> i & 1, v[i], 0, 0);
+				fig(mb_nth(fname, i), have >> i & 1, v[i], 0, 0);
 	}
 }
 
@@ -377,11 +359,11 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 			out_pad(fo, 0, 2 * d);
 			out_safe(fo, lpath, l);
 			if (have & BIT(MORE) && v[F_MORE]) {
-				out_s(fo, " (+");
+				fo_s(" (+");
 				out_u64(fo, v[F_MORE]);
-				out_c(fo, ' ');
+				fo_c(' ');
 				tb_size(v[F_MOREA], 0);
-				out_c(fo, ')');
+				fo_c(')');
 			}
 			tb_nl();
 		} else {
@@ -401,8 +383,8 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 
 /* Shmem: meminfo against the tmpfs total, SysV shm and the rest. */
 enum { S_MEMINFO, S_HUGE, S_TMPFS, S_HIDDEN, S_SYSV, S_SYSVSWAP, S_SEGS, S_OTHER, S_N };
-static const char sname[] = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
-	"sysv_segments\0other";
+static const char *const sname = TX("meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
+	"sysv_segments\0other");
 
 static void shmem(void)
 {
@@ -416,7 +398,7 @@ static void shmem(void)
 	sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
 	for (i = 0; i < nrs; i++) {
 		const struct res *r = &rs[i];
-		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], "ramfs"))   /* ramfs: not Shmem */
+		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], TX("ramfs")))   /* ramfs: not Shmem */
 			continue;
 		alloc |= !(r->have & BIT(RES));
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
@@ -437,24 +419,24 @@ static void shmem(void)
 	}
 
 	if (fmt == FMT_TABLE) {
-		out_s(fo, TX("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n"));
+		fo_s(TX("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n"));
 	} else if (fmt != FMT_PROM) {
 		t_obj("shmem");
-		t_cstr("tmpfs_basis", alloc ? "allocated" : "resident");
-		t_nstr("sysv_basis", sysv);
+		t_cstr(TX("tmpfs_basis"), alloc ? "allocated" : "resident");
+		t_nstr(TX("sysv_basis"), sysv);
 	}
 	for (i = 0; i < S_N; i++) {
 		if (fmt != FMT_PROM) {
-			fig(nth(sname, i), have >> i & 1, sv[i], i != S_SEGS, 1);
+			fig(mb_nth(sname, i), have >> i & 1, sv[i], i != S_SEGS, 1);
 		} else if (have >> i & 1) {
-			sample("shmem_", nth(sname, i), i != S_SEGS, 1, "Shmem reconciliation (membox tmpfs-du).");
+			sample(TX("shmem_"), mb_nth(sname, i), i != S_SEGS, 1, TX("Shmem reconciliation (membox tmpfs-du)."));
 			p_i64(sv[i]);
 		}
 	}
 	if (fmt == FMT_TABLE) {
-		out_s(fo, "\ntmpfs: ");
-		out_s(fo, alloc ? "allocated" : "resident");
-		out_s(fo, TX("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
+		fo_s(TX("\ntmpfs: "));
+		fo_s(alloc ? "allocated" : "resident");
+		fo_s(TX("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
 		          "tmpfs files, tmpfs of other mount namespaces\n"));
 	} else if (fmt != FMT_PROM) {
 		t_end();
@@ -476,11 +458,11 @@ static void output(int only_shmem)
 				const struct res *r = &rs[i];
 				if (!(r->have >> f & 1))
 					continue;
-				sample("tmpfs_", nth(fname, f), FBYTES >> f & 1, !j++,
-				       "tmpfs-du figure, see membox tmpfs-du --help.");
-				p_labc("mount", mt[r->m].s[M_POINT]);
-				p_labu("major", mt[r->m].maj);
-				p_labu("minor", mt[r->m].min);
+				sample(TX("tmpfs_"), mb_nth(fname, f), FBYTES >> f & 1, !j++,
+				       TX("tmpfs-du figure, see membox tmpfs-du --help."));
+				p_labc(TX("mount"), mt[r->m].s[M_POINT]);
+				p_labu(TX("major"), mt[r->m].maj);
+				p_labu(TX("minor"), mt[r->m].min);
 				if (paths)
 					p_labc("path", r->path);
 				p_u64(r->v[f]);
@@ -488,11 +470,11 @@ static void output(int only_shmem)
 	} else if (fmt != FMT_TABLE) {
 		t_obj(0);
 		if (!only_shmem)
-			t_arr("mounts");
+			t_arr(TX("mounts"));
 	} else if (!only_shmem) {
-		out_s(fo, TX("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT ("));
-		out_s(fo, *tb_unit() ? tb_unit() : "IEC");
-		out_s(fo, ")\n");
+		fo_s(TX("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT ("));
+		fo_s(*tb_unit() ? tb_unit() : "IEC");
+		fo_s(")\n");
 	}
 	for (i = 0; !only_shmem && fmt != FMT_PROM && i < nrs; i++) {
 		struct res *r = &rs[i];
@@ -503,29 +485,29 @@ static void output(int only_shmem)
 			tb_str(r->path, 0);
 		} else {
 			t_obj(0);
-			t_cstr("mount_point", m->s[M_POINT]);
+			t_cstr(TX("mount_point"), m->s[M_POINT]);
 			t_cstr("path", r->path);
-			t_arr("aliases");
+			t_arr(TX("aliases"));
 		}
 		for (j = 0; j < nmt; j++)
 			if (mt[j].alias == r->m) {
 				if (fmt == FMT_TABLE)
-					out_s(fo, " = "), tb_str(mt[j].s[M_POINT], 0);
+					fo_s(" = "), tb_str(mt[j].s[M_POINT], 0);
 				else
 					t_cstr(0, mt[j].s[M_POINT]);
 			}
 		if (fmt == FMT_TABLE) {
 			if (r->err)
-				out_s(fo, " ("), out_s(fo, r->err), out_c(fo, ')');
+				fo_s(" ("), fo_s(r->err), fo_c(')');
 			tb_nl();
 		} else {
 			t_end();
 			t_cstr("source", m->s[M_SOURCE]);
-			t_cstr("fstype", m->s[M_FSTYPE]);
-			t_cstr("root", m->s[M_ROOT]);
-			t_nstr("error", r->err);
+			t_cstr(TX("fstype"), m->s[M_FSTYPE]);
+			t_cstr(TX("root"), m->s[M_ROOT]);
+			t_nstr(TX("error"), r->err);
 			figs(r->v, r->have, (1u << F_N) - 1 - (depth ? 0 : MORE));
-			t_arr("entries");
+			t_arr(TX("entries"));
 		}
 		if (depth && r->fd >= 0) {
 			/* the walk of the mount kept its top entries at ent[0] */
@@ -538,7 +520,7 @@ static void output(int only_shmem)
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		if (!only_shmem) {
 			t_end();
-			t_u64("mounts_dropped", mt_dropped);
+			t_u64(TX("mounts_dropped"), mt_dropped);
 		}
 		if (paths)
 			t_null("shmem");
@@ -555,7 +537,7 @@ int tmpfs_du_main(int argc, char **argv)
 	int id, only_shmem = 0;
 	unsigned i;
 
-	cli_init("tmpfs-du");
+	cli_init(TX("tmpfs-du"));
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
@@ -565,7 +547,7 @@ int tmpfs_du_main(int argc, char **argv)
 			break;
 		case 'd':
 		case 'n':
-			if (cli_u64(id == 'd' ? "--depth" : "--top", st.arg, id == 'd' ? &depth : &top))
+			if (cli_u64(id == 'd' ? TX("--depth") : TX("--top"), st.arg, id == 'd' ? &depth : &top))
 				return cli_usage_error(usage);
 			break;
 		case 'a':
@@ -578,7 +560,7 @@ int tmpfs_du_main(int argc, char **argv)
 	}
 	paths = argc - st.ind;
 	if (mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
-		return mb_warn("-d, -n, -s or PATH", TX("-n times -d above TD_LIST_SLOTS (64), "
+		return mb_warn(TX("-d, -n, -s or PATH"), TX("-n times -d above TD_LIST_SLOTS (64), "
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs")), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;

@@ -47,11 +47,11 @@ static const char *const usage = TXT(vmstat_meter,
 
 /* Numeric options: ids 1..4, index + 1 in num[], with their decimals. */
 enum { O_INTERVAL = 1, O_WINDOW, O_COUNT, O_DURATION };
+/* names packed (TX) unless the same literal is used elsewhere anyway */
 static const struct opt opts[] = {
-	CLI_COMMON,
-	{ "interval", 'i', 1, O_INTERVAL }, { "window", 'w', 1, O_WINDOW },
-	{ "count", 'n', 1, O_COUNT }, { "duration", 'd', 1, O_DURATION },
-	{ "fields", 'f', 1, 'f' }, { "quiet", 'q', 0, 'q' }, { "output", 'O', 1, 'O' },
+	{ "interval", 'i', 1, O_INTERVAL }, { TX("window"), 'w', 1, O_WINDOW },
+	{ TX("count"), 'n', 1, O_COUNT }, { TX("duration"), 'd', 1, O_DURATION },
+	{ TX("fields"), 'f', 1, 'f' }, { TX("quiet"), 'q', 0, 'q' }, { TX("output"), 'O', 1, 'O' },
 	{ 0, 0, 0, 0 }
 };
 static uint64_t num[4] = { 1000000, 10, UINT64_MAX, UINT64_MAX };
@@ -59,7 +59,9 @@ static const unsigned char ndec[4] = { 6, 0, 0, 6 };
 #define ival num[0]
 #define win ((unsigned)num[1])   /* 1 to VM_MAX_WINDOW */
 
-static const char *const defaults[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
+/* a text used six times: one packed copy */
+static const char *const vm_file = TX("/proc/vmstat");
+static const char *const defaults[] = { TX("pgmajfault"), TX("pswpin"), TX("pswpout"), TX("oom_kill") };
 static const char *names[VM_MAX_FIELDS];
 static unsigned nf = 4;
 
@@ -72,7 +74,7 @@ static struct rt_ctr ctr[VM_MAX_FIELDS + 2];
 static uint64_t ring_t[VM_MAX_WINDOW + 1], ring_c[VM_MAX_WINDOW + 1][VM_MAX_FIELDS];
 static unsigned rn, rh, truncated;
 static uint64_t t0, tnow, dt, samples;
-static const char *const mem_key[] = { "min_available", "min_free", "max_swap_used", "max_process" };
+static const char *const mem_key = TX("min_available\0min_free\0max_swap_used\0max_process");
 static uint64_t mem[4];
 static unsigned mem_have;
 static char **cmd;
@@ -142,9 +144,9 @@ static void vcheck(const char *b, long n)
 
 	while (!warned && sc_line(&p, b + n, &s, &l))
 		if (++ln, l && (!sc_namenum(s, l, &nm, &nl, &v, &rc) || rc == SC_OVF || memchr(s, 0, l)))
-			warned = 1, mb_warn_line("/proc/vmstat", ln, TX("not 'name N' (N below 2^64): the line is not used"));
+			warned = 1, mb_warn_line(vm_file, ln, TX("not 'name N' (N below 2^64): the line is not used"));
 	if (!warned && n && b[n - 1] != '\n')
-		warned = 1, mb_warn("/proc/vmstat", TX("file ends in the middle of a line"));
+		warned = 1, mb_warn(vm_file, TX("file ends in the middle of a line"));
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -165,19 +167,19 @@ static long sample(int base)
 	unsigned i;
 	int tr, live = rd_live();
 	uint64_t now = mono_us();
-	long n = get(0, "/proc/vmstat", &tr);
+	long n = get(0, vm_file, &tr);
 
 	if (n < 0) {
 		if (t0 && !failed++)
-			mb_warn_errno("/proc/vmstat", -n);
+			mb_warn_errno(vm_file, -n);
 		return n;
 	}
 	if (tr && !truncated++)
-		mb_warn("/proc/vmstat", TX("longer than MB_FILE_MAX: the counters after it are missing"));
+		mb_warn(vm_file, TX("longer than MB_FILE_MAX: the counters after it are missing"));
 	if (!live || base)
 		vcheck(vbuf, n);
 	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
-	if (live ? (n = get(2, "/proc/pressure/memory", &tr)) < 0 || psi_parse(vbuf, n, &p)
+	if (live ? (n = get(2, psi_file, &tr)) < 0 || psi_parse(vbuf, n, &p)
 	         : psi_read(&p))
 		memset(&p, 0, sizeof p);
 	have[nf] = p.some.have;
@@ -202,7 +204,7 @@ static long sample(int base)
 		else
 			inc[i] = rt_add(&ctr[i], have[i], val[i], dt);
 		if (ctr[i].restarts > r && !r)
-			mb_warn(i < nf ? names[i] : "/proc/pressure/memory", TX("went backwards: counting on from its new value"));
+			mb_warn(i < nf ? names[i] : psi_file, TX("went backwards: counting on from its new value"));
 		if (i < nf)
 			ring_c[rh][i] = ctr[i].count;
 	}
@@ -249,9 +251,6 @@ static int64_t fig(unsigned i, int k)
 	              : rt_rate(ring_c[rh][i] - ring_c[old][i], ring_t[rh] - ring_t[old]);
 }
 
-static void put_s(const char *s) { out_s(fo, s); }
-static void put_c(char c) { out_c(fo, c); }
-
 /* A table cell: v with dec (0 or 3) decimals, or '-'. */
 static void cell(int ok, uint64_t v, int dec, int w)
 {
@@ -259,7 +258,7 @@ static void cell(int ok, uint64_t v, int dec, int w)
 		tb_fixu(v, dec, w);
 	} else {
 		out_pad(fo, 1, w);
-		put_c('-');
+		fo_c('-');
 	}
 }
 
@@ -274,7 +273,7 @@ static void secs(uint64_t us, int w)
 	out_mem(fo, b, n);
 }
 
-static const char *const rate_key[] = { "count", "average_rate", "max_rate", "recent_rate" };
+static const char *const rate_key = TX("count\0average_rate\0max_rate\0recent_rate");
 
 /* The json/kv "counters" object: of a sample line (increase and rate), or
  * of the summary (the four figures and restarts). */
@@ -283,7 +282,7 @@ static void counters(int sum)
 	unsigned i;
 	int k;
 
-	t_obj("counters");
+	t_obj(TX("counters"));
 	for (i = 0; i < nf; i++) {
 		if (!ctr[i].seen) {
 			t_null(names[i]);
@@ -291,12 +290,12 @@ static void counters(int sum)
 		}
 		t_obj(names[i]);
 		if (!sum) {
-			t_u64("increase", inc[i]);
-			t_fix("rate", rt_rate(inc[i], dt), 3);
+			t_u64(TX("increase"), inc[i]);
+			t_fix(TX("rate"), rt_rate(inc[i], dt), 3);
 		} else {
 			for (k = 0; k < 4; k++)
-				t_fix(rate_key[k], fig(i, k), k ? 3 : 0);
-			t_u64("restarts", ctr[i].restarts);
+				t_fix(mb_nth(rate_key, k), fig(i, k), k ? 3 : 0);
+			t_u64(TX("restarts"), ctr[i].restarts);
 		}
 		t_end();
 	}
@@ -318,21 +317,21 @@ static void line(int header)
 		return;
 	if (fmt == FMT_JSON && !header) {
 		t_obj(0);
-		t_u64("sample", samples);
-		t_fix("elapsed_seconds", tnow - t0, 6);
+		t_u64(TX("sample"), samples);
+		t_fix(TX("elapsed_seconds"), tnow - t0, 6);
 		counters(0);
 		t_done();
 	}
 	if (fmt == FMT_TABLE) {
 		if (header)
-			put_s("    TIME");
+			fo_s(TX("    TIME"));
 		else
 			secs(tnow - t0, 8);
 		for (i = 0; i < nf; i++) {
 			if (header) {
 				out_pad(fo, strlen(names[i]), width(i));
-				put_s(names[i]);
-				put_s("         /s");
+				fo_s(names[i]);
+				fo_s(TX("         /s"));
 			} else {
 				cell(ctr[i].seen, inc[i], 0, width(i));
 				cell(ctr[i].seen, rt_rate(inc[i], dt), 3, 11);
@@ -354,60 +353,60 @@ static void table(void)
 			w = strlen(names[i]);
 	if (lined)
 		tb_nl();
-	put_s("elapsed ");
+	fo_s(TX("elapsed "));
 	secs(tnow - t0, 0);
-	put_s(" s, samples ");
+	fo_s(TX(" s, samples "));
 	out_u64(fo, samples);
-	put_s(", interval ");
+	fo_s(TX(", interval "));
 	secs(ival, 0);
-	put_s(" s, window ");
+	fo_s(TX(" s, window "));
 	out_u64(fo, win);
-	put_s("\nCOUNTER");
+	fo_s(TX("\nCOUNTER"));
 	out_pad(fo, 7, w);
-	put_s(TX("        COUNT       AVG/s       MAX/s    RECENT/s\n"));
+	fo_s(TX("        COUNT       AVG/s       MAX/s    RECENT/s\n"));
 	for (i = 0; i < nf; i++) {
 		tb_str(names[i], w);
 		for (k = 0; k < 4; k++)
 			cell(ctr[i].seen, fig(i, k), k ? 3 : 0, 12 + !k);
 		tb_nl();
 	}
-	put_s("memory");
+	fo_s("memory");
 	if (*tb_unit()) {
-		put_s(" (");
-		put_s(tb_unit());
-		put_c(')');
+		fo_s(" (");
+		fo_s(tb_unit());
+		fo_c(')');
 	}
 	for (k = 0; k < 4; k++) {
-		put_s(k ? ", " : ": ");
-		put_s(mem_key[k]);
-		put_c(' ');
+		fo_s(k ? ", " : ": ");
+		fo_s(mb_nth(mem_key, k));
+		fo_c(' ');
 		if (mem_have >> k & 1)
 			tb_size(mem[k], 0);
 		else
-			put_c('-');
+			fo_c('-');
 	}
-	put_s(TX("\npsi stall seconds:"));
+	fo_s(TX("\npsi stall seconds:"));
 	for (k = 0; k < 2; k++) {
-		put_s(k ? ", full " : " some ");
+		fo_s(k ? TX(", full ") : TX(" some "));
 		if (ctr[nf + k].seen)
 			out_fix(fo, ctr[nf + k].count, 6);
 		else
-			put_c('-');
+			fo_c('-');
 	}
 	tb_nl();
 	if (cmd) {
-		put_s("command:");
+		fo_s(TX("command:"));
 		for (i = 0; cmd[i]; i++) {
-			put_c(' ');
+			fo_c(' ');
 			out_safe(fo, cmd[i], strlen(cmd[i]));
 		}
-		put_s("\nexit status: ");
+		fo_s(TX("\nexit status: "));
 		cell(cmd_status >= 0, cmd_status, 0, 0);
 		tb_nl();
 	}
 }
 
-static const char *const psi_key[] = { "some_stall_seconds", "full_stall_seconds" };
+static const char *const psi_key = TX("some_stall_seconds\0full_stall_seconds");
 
 /* A figure of the summary: a json/kv member (null unless have), or in prom
  * (when have, and help given) the metric membox_vmstat_NAME, its name the
@@ -415,8 +414,8 @@ static const char *const psi_key[] = { "some_stall_seconds", "full_stall_seconds
 enum { K_GAUGE, K_BYTES, K_PSI, K_CMD };
 static void put(int kind, const char *key, const char *help, int have, uint64_t v, int dec)
 {
-	static const char *const pre[] = { "", "", "psi_", "command_" };
-	static const char *const suf[] = { "", "_bytes", "_total", "" };
+	static const char *const pre[] = { "", "", TX("psi_"), TX("command_") };
+	static const char *const suf[] = { "", "_bytes", TX("_total"), "" };
 	char b[64];
 
 	if (fmt != FMT_PROM) {
@@ -427,7 +426,7 @@ static void put(int kind, const char *key, const char *help, int have, uint64_t 
 		else
 			t_u64(key, v);
 	} else if (have && help) {
-		strcpy(stpcpy(stpcpy(stpcpy(b, "vmstat_"), pre[kind]), key), suf[kind]);
+		mb_cpy(mb_join(b, TX("vmstat_"), pre[kind], key), suf[kind]);
 		p_type(b, kind == K_PSI ? "counter" : "gauge", help);
 		p_start(b);
 		p_fix(v, dec);
@@ -438,22 +437,22 @@ static void put(int kind, const char *key, const char *help, int have, uint64_t 
  * order, where json has them) */
 static void report(void)
 {
-	static const char *const stat[] = { 0, "average", "max", "recent" };
+	static const char *const stat[] = { 0, TX("average"), TX("max"), TX("recent") };
 	int tree = fmt != FMT_PROM;
 	unsigned i;
 	int k;
 
 	if (tree)
 		t_obj(0);
-	put(K_GAUGE, "interval_seconds", TX("Time between samples."), 1, ival, 6);
+	put(K_GAUGE, TX("interval_seconds"), TX("Time between samples."), 1, ival, 6);
 	put(K_GAUGE, "window", 0, 1, win, 0);
-	put(K_GAUGE, "elapsed_seconds", TX("Baseline to last sample."), 1, tnow - t0, 6);
-	put(K_GAUGE, "samples", TX("Samples after the baseline."), 1, samples, 0);
+	put(K_GAUGE, TX("elapsed_seconds"), TX("Baseline to last sample."), 1, tnow - t0, 6);
+	put(K_GAUGE, TX("samples"), TX("Samples after the baseline."), 1, samples, 0);
 	if (tree)
 		counters(1);
 	else
 		for (k = 0; k < 4; k++) {
-			const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
+			const char *m = k ? TX("vmstat_rate_per_second") : TX("vmstat_events_total");
 			if (k < 2)
 				p_type(m, k ? "gauge" : "counter", k ? TX("Average, max and recent increase per second.")
 				                                     : TX("Increase since the baseline."));
@@ -462,21 +461,21 @@ static void report(void)
 					p_start(m);
 					p_labc("counter", names[i]);
 					if (k)
-						p_labc("stat", stat[k]);
+						p_labc(TX("stat"), stat[k]);
 					p_fix(fig(i, k), k ? 3 : 0);
 				}
 		}
 	if (tree)
 		t_obj("memory");
 	for (k = 0; k < 4; k++)
-		put(K_BYTES, mem_key[k], TX("Extreme of /proc/meminfo."), mem_have >> k & 1, mem[k], 0);
+		put(K_BYTES, mb_nth(mem_key, k), TX("Extreme of /proc/meminfo."), mem_have >> k & 1, mem[k], 0);
 	if (tree)
 		t_end();
 	if (ctr[nf].seen || ctr[nf + 1].seen || !tree) {
 		if (tree)
 			t_obj("psi");
 		for (k = 0; k < 2; k++)
-			put(K_PSI, psi_key[k], TX("Memory stall time since the baseline."),
+			put(K_PSI, mb_nth(psi_key, k), TX("Memory stall time since the baseline."),
 			    ctr[nf + k].seen, ctr[nf + k].count, 6);
 		if (tree)
 			t_end();
@@ -485,20 +484,20 @@ static void report(void)
 	}
 	if (cmd && tree) {
 		t_obj("command");
-		t_arr("argv");
+		t_arr(TX("argv"));
 		for (i = 0; cmd[i]; i++)
 			t_cstr(0, cmd[i]);
 		t_end();
 	}
 	if (cmd || !tree)
-		put(K_CMD, "exit_status", TX("Exit status of the command."), cmd_status >= 0, cmd_status, 0);
+		put(K_CMD, TX("exit_status"), TX("Exit status of the command."), cmd_status >= 0, cmd_status, 0);
 	if (!tree)
 		return;
 	if (cmd)
 		t_end();
 	else
 		t_null("command");
-	t_bool("vmstat_truncated", truncated);
+	t_bool(TX("vmstat_truncated"), truncated);
 	t_done();
 }
 
@@ -543,7 +542,7 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 static int exec_path(void)
 {
 	static char b[PATH_MAX + NAME_MAX + 2];
-	const char *f = cmd[0], *p = getenv("PATH"), *z;
+	const char *f = cmd[0], *p = getenv(TX("PATH")), *z;
 	size_t k = strlen(f);
 	int e = ENOENT, acc = 0;
 
@@ -552,7 +551,7 @@ static int exec_path(void)
 	if (strchr(f, '/'))
 		return execve(f, cmd, environ), errno;
 	if (!p)
-		p = "/usr/local/bin:/bin:/usr/bin";
+		p = TX("/usr/local/bin:/bin:/usr/bin");
 	if (k > NAME_MAX)
 		return ENAMETOOLONG;
 	for (;; p = z + 1) {
@@ -612,7 +611,7 @@ int vmstat_meter_main(int argc, char **argv)
 	pid_t pid = 0;
 	long e;
 
-	cli_init("vmstat-meter");
+	cli_init(TX("vmstat-meter"));
 	memcpy(names, defaults, sizeof defaults);
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		if (id == OPT_ERR)
@@ -634,7 +633,7 @@ int vmstat_meter_main(int argc, char **argv)
 	if (st.ind < argc) {
 		cmd = argv + st.ind;
 		if (num[2] != UINT64_MAX || num[3] != UINT64_MAX)
-			return mb_warn("-n, -d", TX("not with a command")), cli_usage_error(usage);
+			return mb_warn(TX("-n, -d"), TX("not with a command")), cli_usage_error(usage);
 		fo = &out2;
 	}
 	if (cli_root())
@@ -661,7 +660,7 @@ int vmstat_meter_main(int argc, char **argv)
 			sigaddset(&idle, sigs[i]);
 
 	if ((e = sample(1)) < 0)
-		return mb_fail_errno("/proc/vmstat", -e);
+		return mb_fail_errno(vm_file, -e);
 	run0 = t0;
 	if (cmd && (pid = start(&run)) < 0)
 		cmd_status = 127;

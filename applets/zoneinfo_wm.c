@@ -23,7 +23,6 @@ static const char *const usage = TXT(zoneinfo_wm,
 	"                     derived from MemTotal / present pages)\n");
 
 static const struct opt opts[] = {
-	CLI_COMMON,
 	{ "all", 'a', 0, 'a' },
 	{ "page-size", 0, 1, OPT_PAGESIZE },
 	{ 0, 0, 0, 0 }
@@ -32,28 +31,15 @@ static const struct opt opts[] = {
 static uint64_t ps;
 static int ps_how;
 
-/* Text n of a list of strings "a\0b\0c". */
-static const char *nth(const char *s, int n)
-{
-	while (n--)
-		s += strlen(s) + 1;
-	return s;
-}
-
-/* a, m and z one after another into b; returns the end */
-static char *join(char *b, const char *a, const char *m, const char *z)
-{
-	return stpcpy(stpcpy(stpcpy(b, a), m), z);
-}
-
 /* /proc/sys/vm settings, each /proc/sys/vm/NAME (NAME_kbytes for the first
  * two, sizes), in the order shown; v[VM_RATIO..] is lowmem_reserve_ratio.
  * Absent and damaged (warned) files are shown as absent. */
 enum { VM_MIN, VM_EXTRA, VM_SCALE, VM_BOOST, VM_RATIO, VM_N };
-static const char vmname[] = "min_free\0extra_free\0watermark_scale_factor\0"
-	"watermark_boost_factor\0lowmem_reserve_ratio";
-static const char *const vmhelp[] = { " in bytes.", " in bytes.", " (1/10000 of memory).",
-	" (1/10000 of the high watermark)." };
+static const char *const vmname = TX("min_free\0extra_free\0watermark_scale_factor\0"
+	"watermark_boost_factor\0lowmem_reserve_ratio");
+static const char *const vmhelp = TX("vm.min_free_kbytes in bytes.\0vm.extra_free_kbytes in bytes.\0"
+	"vm.watermark_scale_factor (1/10000 of memory).\0"
+	"vm.watermark_boost_factor (1/10000 of the high watermark).");
 static struct {
 	int n[VM_N];     /* numbers read; < 0: absent or damaged */
 	uint64_t v[VM_RATIO + VM_MAX_RATIOS];
@@ -67,7 +53,7 @@ static void read_vm(void)
 	int i;
 
 	for (i = 0; i < VM_N; i++) {
-		join(path, "/proc/sys/vm/", nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
+		mb_join(path, TX("/proc/sys/vm/"), mb_nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
 		vm.n[i] = rd_nums(path, &vm.v[i], i == VM_RATIO ? VM_MAX_RATIOS : 1, VM_KB(i) ? 1024 : 1);
 	}
 }
@@ -90,7 +76,7 @@ static struct {
 	int64_t headroom;
 } x;
 
-__attribute__((noinline)) static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }
+__attribute__((noinline)) static uint64_t pg(uint64_t pages) { return mb_mul(pages, ps); }
 
 static void vals(const struct zi_zone *c, unsigned have)
 {
@@ -112,15 +98,15 @@ static void row(void)
 	for (f = 0; f <= ZF_RESERVE; f++) {
 		if (f == ZF_SPANNED)
 			continue;
-		out_c(fo, ' ');
+		fo_c(' ');
 		if (has(f)) {
 			tb_size(x.v[f], 8);
 		} else {
 			out_pad(fo, 1, 8);
-			out_c(fo, '-');
+			fo_c('-');
 		}
 	}
-	out_c(fo, ' ');
+	fo_c(' ');
 	tb_ssize(x.headroom, 8);
 	tb_nl();
 }
@@ -131,27 +117,27 @@ static void table(int all)
 	int k;
 
 	zi_table_head(ps, ps_how);
-	out_s(fo, TX("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n"));
+	fo_s(TX("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n"));
 	for (i = 0; i < zi_zones.n; i++) {
 		const struct zi_zone *c = &zi_zones.z[i];
 		if (!all && !c->managed)
 			continue;
 		tb_u64(c->node, 4);
-		out_c(fo, ' ');
+		fo_c(' ');
 		tb_str(c->name, 8);
 		vals(c, c->have);
 		row();
 	}
-	out_s(fo, "total        ");
+	fo_s(TX("total        "));
 	vals(&zi_zones.tot, 0);   /* boost, promo and protection have no total: '-' */
 	row();
 	for (k = 0; k < VM_N; k++) {
-		out_s(fo, k ? ", " : "vm: ");
-		out_s(fo, nth(vmname, k));
+		fo_s(k ? ", " : TX("vm: "));
+		fo_s(mb_nth(vmname, k));
 		if (k < VM_RATIO) {
-			out_c(fo, ' ');
+			fo_c(' ');
 			if (!VM_HAVE(k))
-				out_c(fo, '-');
+				fo_c('-');
 			else if (VM_KB(k))
 				tb_size(vm.v[k], 0);
 			else
@@ -159,15 +145,15 @@ static void table(int all)
 		}
 	}
 	if (vm.n[VM_RATIO] < 0)
-		out_s(fo, " -");
+		fo_s(" -");
 	for (k = 0; k < vm.n[VM_RATIO]; k++) {
-		out_c(fo, ' ');
+		fo_c(' ');
 		out_u64(fo, vm.v[VM_RATIO + k]);
 	}
 	tb_nl();
 	if (zi_zones.dropped) {
 		out_u64(fo, zi_zones.dropped);
-		out_s(fo, TX(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n"));
+		fo_s(TX(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n"));
 	}
 }
 
@@ -178,47 +164,47 @@ static void tree(void)
 	int f;
 
 	t_obj(0);
-	t_u64("page_size", ps);
-	t_cstr("page_size_source", zi_ps_how[ps_how]);
-	t_arr("zones");
+	t_u64(TX("page_size"), ps);
+	t_cstr(TX("page_size_source"), zi_ps_how[ps_how]);
+	t_arr(TX("zones"));
 	for (i = 0; i < zi_zones.n; i++) {
 		const struct zi_zone *c = &zi_zones.z[i];
 		char node[24];
 		node[u64_str(node, c->node)] = 0;
-		strcpy(join(name, "zone.", node, "."), c->name);   /* kv: zone.0.Normal.free */
+		mb_cpy(mb_join(name, TX("zone."), node, "."), c->name);   /* kv: zone.0.Normal.free */
 		t_elem(name);
 		t_u64("node", c->node);
 		t_cstr("zone", c->name);
 		vals(c, c->have);
 		for (f = 0; f <= ZF_RESERVE; f++) {
 			if (f == ZF_PROTMAX) {
-				t_bool("managed_from_present", !(c->have & ZH_MANAGED));
-				t_arr("protection");
+				t_bool(TX("managed_from_present"), !(c->have & ZH_MANAGED));
+				t_arr(TX("protection"));
 				for (j = 0; j < c->nprot; j++)
 					t_u64(0, pg(c->prot[j]));
 				t_end();
 			}
 			/* protection_max is 0, not null, for a zone without the list */
-			t_opt(nth(zi_fig_names, f), has(f) || f == ZF_PROTMAX, x.v[f]);
+			t_opt(mb_nth(zi_fig_names, f), has(f) || f == ZF_PROTMAX, x.v[f]);
 		}
 		t_i64("headroom", x.headroom);
 		t_end();
 	}
 	t_end();
-	t_u64("zones_dropped", zi_zones.dropped);
+	t_u64(TX("zones_dropped"), zi_zones.dropped);
 	t_obj("total");
 	vals(&zi_zones.tot, 0);
 	for (f = 0; f < ZF_N; f++)
 		if (ZH_SUMMED >> f & 1)
-			t_u64(nth(zi_fig_names, f), x.v[f]);
+			t_u64(mb_nth(zi_fig_names, f), x.v[f]);
 	t_end();
 	t_obj("vm");
 	for (f = 0; f < VM_RATIO; f++)
-		t_opt(nth(vmname, f), VM_HAVE(f), vm.v[f]);
+		t_opt(mb_nth(vmname, f), VM_HAVE(f), vm.v[f]);
 	if (vm.n[VM_RATIO] < 0) {
-		t_null(nth(vmname, VM_RATIO));
+		t_null(mb_nth(vmname, VM_RATIO));
 	} else {
-		t_arr(nth(vmname, VM_RATIO));
+		t_arr(mb_nth(vmname, VM_RATIO));
 		for (f = 0; f < vm.n[VM_RATIO]; f++)
 			t_u64(0, vm.v[VM_RATIO + f]);
 		t_end();
@@ -236,20 +222,20 @@ __attribute__((noinline)) static void prom_one(const char *name, const char *hel
 
 static void prom(void)
 {
-	char m[64], h[64];
+	char m[64];
 	unsigned i, any = ZH_PROT | ~OPTIONAL;   /* families with a sample */
 	int f;
 
-	prom_one("page_size_bytes", "Bytes per page used to convert zoneinfo pages.", ps);
+	prom_one(TX("page_size_bytes"), TX("Bytes per page used to convert zoneinfo pages."), ps);
 	for (i = 0; i < zi_zones.n; i++)
 		any |= zi_zones.z[i].have;
 	/* zone_NAME_bytes per zone; f == ZF_CMA stands for headroom */
 	for (f = 0; f < ZF_N; f++) {
-		const char *name = f == ZF_CMA ? "headroom" : nth(zi_fig_names, f);
+		const char *name = f == ZF_CMA ? "headroom" : mb_nth(zi_fig_names, f);
 		if (!(any >> f & 1))
 			continue;
-		join(m, "zone_", name, "_bytes");
-		p_type(m, "gauge", nth(txt(help), f));
+		mb_join(m, TX("zone_"), name, "_bytes");
+		p_type(m, "gauge", mb_nth(txt(help), f));
 		for (i = 0; i < zi_zones.n; i++) {
 			vals(&zi_zones.z[i], zi_zones.z[i].have);
 			if (!has(f) && f != ZF_PROTMAX)
@@ -267,16 +253,15 @@ static void prom(void)
 	for (f = 0; f < ZF_N; f++) {
 		if (!((ZH_SUMMED & ~ZH_PRESENT) >> f & 1))
 			continue;
-		join(m, "zone_total_", nth(zi_fig_names, f), "_bytes");
-		prom_one(m, f == ZF_RESERVE ? "The kernel's total reserve (totalreserve_pages)." : "Sum over all zones.",
+		mb_join(m, TX("zone_total_"), mb_nth(zi_fig_names, f), "_bytes");
+		prom_one(m, f == ZF_RESERVE ? TX("The kernel's total reserve (totalreserve_pages).") : TX("Sum over all zones."),
 		         x.v[f]);
 	}
 	for (f = 0; f < VM_RATIO; f++) {
 		if (!VM_HAVE(f))
 			continue;
-		join(m, "vm_", nth(vmname, f), VM_KB(f) ? "_bytes" : "");
-		strcpy(join(h, "vm.", nth(vmname, f), VM_KB(f) ? "_kbytes" : ""), vmhelp[f]);
-		prom_one(m, h, vm.v[f]);
+		mb_join(m, "vm_", mb_nth(vmname, f), VM_KB(f) ? "_bytes" : "");
+		prom_one(m, mb_nth(vmhelp, f), vm.v[f]);
 	}
 }
 
@@ -286,7 +271,7 @@ int zoneinfo_wm_main(int argc, char **argv)
 	uint64_t ps_opt = 0;
 	int all = 0, id;
 
-	cli_init("zoneinfo-wm");
+	cli_init(TX("zoneinfo-wm"));
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:

@@ -22,9 +22,15 @@ void cli_init(const char *applet)
 	root_arg = getenv("MEMBOX_ROOT");
 }
 
-static int bad(const char *what, const char *opt, size_t n)
+/* "WHAT 'OPT'", WHAT the text B_x of these */
+enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT, B_NUMBER };
+static const char *const bads = TX("unknown option\0option needs a value:\0"
+	"option takes no value:\0unknown format\0bad number for");
+
+static int bad(int why, const char *opt, size_t n)
 {
 	char b[96];
+	const char *what = mb_nth(bads, why);
 	size_t w = strlen(what);
 	if (n > sizeof b - w - 3)
 		n = sizeof b - w - 3;
@@ -38,63 +44,72 @@ static int bad(const char *what, const char *opt, size_t n)
 	return OPT_ERR;
 }
 
+/* The options every applet takes, looked for after the applet's own */
+static const struct opt common[] = {
+	{ TX("format"), 'o', 1, 'o' }, { TX("root"), 'R', 1, 'R' }, { TX("bytes"), 'b', 0, 'b' },
+	{ TX("kibibytes"), 'k', 0, 'k' }, { TX("mebibytes"), 'm', 0, 'm' },
+	{ TX("human"), 'h', 0, 'h' }, { TX("help"), 0, 0, OPT_HELP }, { 0, 0, 0, 0 }
+};
+
+/* The option of t, else of common, named -c (s 0) or --s (n bytes); 0 when none */
+static const struct opt *find(const struct opt *t, char c, const char *s, size_t n)
+{
+	int pass;
+
+	for (pass = 0; pass < 2; pass++, t = common)
+		for (; t->id; t++)
+			if (s ? t->lng && strlen(t->lng) == n && !memcmp(t->lng, s, n) : t->shrt == c)
+				return t;
+	return 0;
+}
+
 int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 {
-	const char *a;
-	const struct opt *o;
+	const char *a, *name = 0, *val = 0;
+	const struct opt *o = 0;
+	size_t n = 1;
 
 	st->arg = 0;
 	if (!st->ind)
 		st->ind = 1;
-	if (st->cl && *st->cl) {
-		char c = *st->cl++;
-		for (o = t; o->id; o++)
-			if (o->shrt == c)
-				break;
-		if (!o->id)
-			return bad("unknown option", st->cl - 1, 1);
-		if (o->arg == 1) {
-			if (*st->cl)
-				st->arg = st->cl;
-			else if (st->ind < argc)
-				st->arg = argv[st->ind++];
-			else
-				return bad("option needs a value:", st->cl - 1, 1);
+	if (!st->cl || !*st->cl) {
+		if (st->ind >= argc)
+			return OPT_END;
+		a = argv[st->ind];
+		if (a[0] != '-' || !a[1])
+			return OPT_END;
+		st->ind++;
+		if (a[1] != '-') {
+			st->cl = a + 1;
+		} else if (!a[2]) {
+			return OPT_END;
+		} else {   /* --name or --name=value; name stays set: a long option */
+			const char *eq = strchr(a + 2, '=');
+			n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			o = find(t, 0, a + 2, n);
+			name = a;
+			n += 2;
+			val = eq ? eq + 1 : 0;
+			if (o && val && !o->arg)
+				return bad(B_TAKES, name, n);
+		}
+	}
+	if (!name) {   /* the next of a cluster of short options; -cVALUE */
+		name = st->cl++;
+		o = find(t, *name, 0, 0);
+		if (o && o->arg == 1) {
+			val = *st->cl ? st->cl : 0;
 			st->cl = 0;
 		}
-		return o->id;
 	}
-	if (st->ind >= argc)
-		return OPT_END;
-	a = argv[st->ind];
-	if (a[0] != '-' || !a[1])
-		return OPT_END;
-	st->ind++;
-	if (a[1] != '-') {
-		st->cl = a + 1;
-		return opt_next(st, argc, argv, t);
+	if (!o)
+		return bad(B_UNKNOWN, name, n);
+	if (o->arg == 1 || val) {
+		if (!val && st->ind >= argc)
+			return bad(B_NEEDS, name, n);
+		st->arg = val ? val : argv[st->ind++];
 	}
-	if (!a[2])
-		return OPT_END;
-	{
-		const char *eq = strchr(a + 2, '=');
-		size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-		for (o = t; o->id; o++)
-			if (o->lng && strlen(o->lng) == n && !memcmp(o->lng, a + 2, n))
-				break;
-		if (!o->id)
-			return bad("unknown option", a, n + 2);
-		if (eq && !o->arg)
-			return bad("option takes no value:", a, n + 2);
-		if (eq)
-			st->arg = eq + 1;
-		else if (o->arg == 1) {
-			if (st->ind >= argc)
-				return bad("option needs a value:", a, n + 2);
-			st->arg = argv[st->ind++];
-		}
-		return o->id;
-	}
+	return o->id;
 }
 
 int cli_usage_error(const char *usage)
@@ -111,7 +126,7 @@ int cli_common(int id, const char *arg, const char *usage)
 	case 'o':
 		if ((fmt = fmt_parse(arg)) < 0) {
 			fmt = FMT_TABLE;
-			bad("unknown format", arg, strlen(arg));
+			bad(B_FORMAT, arg, strlen(arg));
 			return -1;
 		}
 		return 1;
@@ -153,30 +168,32 @@ int cli_root(void)
 	return 0;
 }
 
-int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v)
+int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v)
 {
-	const char *p = arg, *e = arg + strlen(arg);
-	uint64_t ip = 0, fp = 0;
+	uint64_t ip = 0, f = 0;
 	int d = 0, rc = sc_u64(&p, e, &ip);
 
-	if (rc == SC_NONE && *p != '.')
-		goto fail;
-	if (p < e && *p == '.')
+	if (p < e && *p == '.' && (dec || loose))
 		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
 			if (d < dec) {
-				fp = fp * 10 + (*p - '0');
+				f = f * 10 + (*p - '0');
 				d++;
 			}
-	if (p != e || rc == SC_OVF || (rc == SC_NONE && !d))
-		goto fail;
-	while (d++ < dec)
-		fp *= 10;
+	if (p != e || rc == SC_OVF || (rc == SC_NONE && (!loose || !d)))
+		return -1;
+	for (; d < dec; d++)
+		f *= 10;
 	while (dec--)
 		ip = sat_mul(ip, 10);
-	*v = sat_add(ip, fp);
+	*v = sat_add(ip, f);
 	return 0;
-fail:
-	bad("bad number for", opt, strlen(opt));
+}
+
+int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v)
+{
+	if (!cli_decimal(arg, arg + strlen(arg), dec, 1, v))
+		return 0;
+	bad(B_NUMBER, opt, strlen(opt));
 	return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "rd.h"
 #include "sc.h"
 #include "out.h"
+#include "txt.h"
 
 /* The first damage seen by meminfo_parse, for meminfo_read's warning. */
 static const char *why;
@@ -19,20 +20,20 @@ static void note(unsigned long line, const char *w)
 		why = w, why_line = line;
 }
 
-/* "MemTotal\0MemFree\0...": one string, not a table of pointers */
-static const char names[] =
-#define X(id, s) s "\0"
-	MEMINFO_KEYS(X)
-#undef X
-	;
+/* "MemTotal\0MemFree\0...": the keys of MEMINFO_KEYS in its order, one
+ * packed text (tests/unit/parsers.c checks it against the list) */
+static const char *const names = TX(
+	"MemTotal\0MemFree\0MemAvailable\0Buffers\0Cached\0SwapCached\0"
+	"Active\0Inactive\0Active(anon)\0Inactive(anon)\0Active(file)\0"
+	"Inactive(file)\0Unevictable\0Mlocked\0SwapTotal\0SwapFree\0Zswap\0"
+	"Dirty\0Writeback\0AnonPages\0Mapped\0Shmem\0KReclaimable\0Slab\0"
+	"SReclaimable\0SUnreclaim\0KernelStack\0PageTables\0CommitLimit\0"
+	"Committed_AS\0AnonHugePages\0ShmemHugePages\0ShmemPmdMapped\0"
+	"CmaTotal\0CmaFree\0HugePages_Total\0HugePages_Free\0"
+	"HugePages_Rsvd\0HugePages_Surp\0Hugepagesize\0Hugetlb\0HighTotal\0"
+	"HighFree\0LowTotal\0LowFree");
 
-const char *meminfo_name(int k)
-{
-	const char *s = names;
-	while (k--)
-		s += strlen(s) + 1;
-	return s;
-}
+const char *meminfo_name(int k) { return mb_nth(names, k); }
 
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 {
@@ -67,7 +68,7 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 		note(line, "cut short");
 	for (k = MI_HugePagesTotal; k <= MI_HugePagesSurp; k++)
 		if (MI_HAS(m, k))
-			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
+			m->v[k] = mb_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
 }
 
 int meminfo_read(struct meminfo *m)

@@ -54,6 +54,8 @@ void out_s(struct out *o, const char *s)
 	out_mem(o, s, strlen(s));
 }
 void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
+void fo_s(const char *s) { out_s(fo, s); }
+void fo_c(char c) { out_c(fo, c); }
 
 /* w / 10.  For a quotient and remainder by 10 at -Os, gcc on ARM calls
  * libgcc's __aeabi_uidivmod (0.6 KiB); this multiplication, which it
@@ -116,12 +118,15 @@ void out_pad(struct out *o, size_t n, int w)
 
 static uint64_t mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
 
-/* The one number writer: '-' when neg, m / 10^dec with dec decimals,
- * right-aligned in w. */
+static int size_text(char *b, uint64_t v);
+#define SIZE (-1)   /* num's dec for a size in the table unit */
+
+/* The one number writer: '-' when neg, m / 10^dec with dec decimals (or
+ * dec SIZE: the size m in the table unit), right-aligned in w. */
 static void num(struct out *o, int neg, uint64_t m, int dec, int w)
 {
 	char b[33];
-	int n = fix_str(b + 1, m, dec) + neg;
+	int n = (dec == SIZE ? size_text(b + 1, m) : fix_str(b + 1, m, dec)) + neg;
 
 	b[0] = '-';
 	out_pad(o, n, w);
@@ -131,6 +136,29 @@ static void num(struct out *o, int neg, uint64_t m, int dec, int w)
 void out_u64(struct out *o, uint64_t v) { num(o, 0, v, 0, 0); }
 void out_i64(struct out *o, int64_t v) { num(o, v < 0, mag(v), 0, 0); }
 void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0); }
+
+#ifndef mb_mul
+__attribute__((noinline)) uint64_t mb_mul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
+#endif
+
+char *mb_cpy(char *d, const char *s)
+{
+	while ((*d = *s++))
+		d++;
+	return d;
+}
+
+char *mb_join(char *d, const char *a, const char *b, const char *c)
+{
+	return mb_cpy(mb_cpy(mb_cpy(d, a), b), c);
+}
+
+const char *mb_nth(const char *s, unsigned i)
+{
+	while (i--)
+		s += strlen(s) + 1;
+	return s;
+}
 
 int utf8_len(const unsigned char *s, size_t n)
 {
@@ -176,7 +204,7 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 		unsigned c = k == 2 ? p[1] : p[0];
 		if (!k) {
 			if (mode == E_JSON)
-				out_s(o, "\\ufffd");
+				out_s(o, TX("\\ufffd"));
 			else if (mode == E_PROM)
 				out_s(o, "\xef\xbf\xbd");
 			else
@@ -188,7 +216,8 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 		 * (U+202A..U+202E, U+2066..U+2069), which reorder what follows */
 		if (is_ctl(p, k) || (mode == E_TERM && k == 3 && p[0] == 0xe2 &&
 		    (p[1] == 0x80 ? p[2] - 0xaau < 5 : p[1] == 0x81 && p[2] - 0xa6u < 4))) {
-			if (mode == E_JSON) {
+			/* json: \n \t \r or \u00XX; prom: \n, the one it knows */
+			if (mode == E_JSON || (mode == E_PROM && c == '\n')) {
 				char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
 				if (c == '\n' || c == '\t' || c == '\r') {
 					u[1] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
@@ -196,13 +225,11 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 				} else {
 					out_mem(o, u, 6);
 				}
-			} else if (mode == E_PROM && c == '\n') {
-				out_s(o, "\\n");
 			} else {
 				out_c(o, '?');
 			}
 		} else if (mode == E_KV && c == '\'') {
-			out_s(o, "'\\''");
+			out_s(o, TX("'\\''"));
 		} else {
 			if (mode >= E_JSON && (c == '"' || c == '\\'))
 				out_c(o, '\\');
@@ -271,14 +298,14 @@ const char *mb_strerror(int e)
 /* "membox: APPLET: WHAT: why", WHAT n bytes and, with line, " line N" */
 static void msgl(const char *what, size_t n, const unsigned long *line, const char *why)
 {
-	out_s(&out2, "membox: ");
+	out_s(&out2, TX("membox: "));
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
 		out_s(&out2, ": ");
 	}
 	out_safe(&out2, what, n);
 	if (line) {
-		out_s(&out2, " line ");
+		out_s(&out2, TX(" line "));
 		out_u64(&out2, *line);
 	}
 	if (why) {
@@ -311,12 +338,12 @@ int mb_fail_line(const char *file, unsigned long line, const char *why)
 int mb_exit_status(int status)
 {
 	if (out_flush(&out1) < 0) {
-		mb_warn_errno("write error on standard output", out1.err);
+		mb_warn_errno(TX("write error on standard output"), out1.err);
 		if (!status)
 			status = 1;
 	}
 	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
+		mb_warn_errno(TX("write error on the report"), fo->err);
 		if (!status)
 			status = 1;
 	}
@@ -417,15 +444,15 @@ static void member(const char *key, int scalar)
 		return;
 	if (fmt == FMT_JSON) {
 		if (lv[depth].n)
-			out_c(fo, ',');
+			fo_c(',');
 		if (key && !lv[depth].arr) {
 			json_str(fo, key, strlen(key));
-			out_c(fo, ':');
+			fo_c(':');
 		}
 	} else if (scalar) {
 		kv_member(key);
 		out_mem(fo, kvp, klen);
-		out_c(fo, '=');
+		fo_c('=');
 	}
 	lv[depth].n++;
 }
@@ -448,7 +475,7 @@ static void push(int arr, const char *key, const char *kvname)
 	}
 	member(key, 0);
 	if (fmt == FMT_JSON)
-		out_c(fo, arr ? '[' : '{');
+		fo_c(arr ? '[' : '{');
 	depth++;
 	lv[depth].arr = arr;
 	lv[depth].n = 0;
@@ -466,7 +493,7 @@ void t_end(void)
 	if (depth < 0)
 		return;
 	if (fmt == FMT_JSON)
-		out_c(fo, lv[depth].arr ? ']' : '}');
+		fo_c(lv[depth].arr ? ']' : '}');
 	depth--;
 	if (depth >= 0 && lv[depth].arr && lv[depth].key) {
 		/* a named element wrote over its array's path: put it back */
@@ -480,7 +507,7 @@ void t_done(void)
 	while (depth >= 0)
 		t_end();
 	if (fmt == FMT_JSON)
-		out_c(fo, '\n');
+		fo_c('\n');
 }
 
 static void t_num(const char *key, int neg, uint64_t m, int dec)
@@ -488,7 +515,7 @@ static void t_num(const char *key, int neg, uint64_t m, int dec)
 	member(key, 1);
 	num(fo, neg, m, dec, 0);
 	if (fmt == FMT_KV)
-		out_c(fo, '\n');
+		fo_c('\n');
 }
 
 void t_u64(const char *key, uint64_t v) { t_num(key, 0, v, 0); }
@@ -502,7 +529,7 @@ void t_str(const char *key, const char *s, size_t n)
 		json_str(fo, s, n);
 	else {
 		kv_str(fo, s, n);
-		out_c(fo, '\n');
+		fo_c('\n');
 	}
 }
 
@@ -512,11 +539,11 @@ static void word(const char *key, const char *w)
 {
 	member(key, 1);
 	if (fmt == FMT_JSON)
-		out_s(fo, w);
+		fo_s(w);
 	else {
 		if (*w != 'n')
-			out_s(fo, w);
-		out_c(fo, '\n');
+			fo_s(w);
+		fo_c('\n');
 	}
 }
 
@@ -537,29 +564,29 @@ static int nlab;
 
 void p_type(const char *name, const char *type, const char *help)
 {
-	out_s(fo, "# HELP membox_");
-	out_s(fo, name);
-	out_c(fo, ' ');
-	out_s(fo, help);
-	out_s(fo, "\n# TYPE membox_");
-	out_s(fo, name);
-	out_c(fo, ' ');
-	out_s(fo, type);
-	out_c(fo, '\n');
+	fo_s(TX("# HELP membox_"));
+	fo_s(name);
+	fo_c(' ');
+	fo_s(help);
+	fo_s(TX("\n# TYPE membox_"));
+	fo_s(name);
+	fo_c(' ');
+	fo_s(type);
+	fo_c('\n');
 }
 
 void p_start(const char *name)
 {
-	out_s(fo, "membox_");
-	out_s(fo, name);
+	fo_s(TX("membox_"));
+	fo_s(name);
 	nlab = 0;
 }
 
 static void lab_key(const char *k)
 {
-	out_c(fo, nlab++ ? ',' : '{');
-	out_s(fo, k);
-	out_s(fo, "=\"");
+	fo_c(nlab++ ? ',' : '{');
+	fo_s(k);
+	fo_s("=\"");
 }
 
 /* Label values: \\, \" and \n are the escapes Prometheus knows; other
@@ -568,7 +595,7 @@ void p_lab(const char *k, const char *v, size_t n)
 {
 	lab_key(k);
 	esc(fo, v, n, E_PROM);
-	out_c(fo, '"');
+	fo_c('"');
 }
 
 void p_labc(const char *k, const char *v) { p_lab(k, v, strlen(v)); }
@@ -577,16 +604,16 @@ void p_labu(const char *k, uint64_t v)
 {
 	lab_key(k);
 	out_u64(fo, v);
-	out_c(fo, '"');
+	fo_c('"');
 }
 
 static void p_num(int neg, uint64_t m, int dec)
 {
 	if (nlab)
-		out_c(fo, '}');
-	out_c(fo, ' ');
+		fo_c('}');
+	fo_c(' ');
 	num(fo, neg, m, dec, 0);
-	out_c(fo, '\n');
+	fo_c('\n');
 }
 
 void p_u64(uint64_t v) { p_num(0, v, 0); }
@@ -600,8 +627,9 @@ void p_fix(int64_t v, int dec) { p_num(v < 0, mag(v), dec); }
 static int size_text(char *b, uint64_t v)
 {
 	static const char units[] = "BKMGTPE";
-	uint64_t t;
-	int n, i = 0, sh = 0;
+	uint64_t q = v;
+	unsigned e = 0, t;
+	int n, i = 0;
 
 	switch (fmt_unit) {
 	case 'b': return u64_str(b, v);
@@ -613,12 +641,15 @@ static int size_text(char *b, uint64_t v)
 		b[n++] = 'B';
 		return n;
 	}
-	/* tenths of the unit 2^sh, rounded (shifts: no 64-bit division) */
+	/* t: tenths of the unit 2^(10 i), rounded half up.  Step by step, q is
+	 * v >> 10 i and e is 20 (v mod 2^(10 i)) / 2^(10 i) rounded down (the
+	 * first decimal and the half below it): exact, and but for q's shift
+	 * all in 32 bits */
 	do {
-		uint64_t unit = 1ull << (sh += 10);
-		i++;
-		t = (v >> sh) * 10 + (((v & (unit - 1)) * 10 + unit / 2) >> sh);
-	} while (t >= 10240 && i < 6);
+		e = (20 * (unsigned)(q & 1023) + e) >> 10;
+		q >>= 10;
+		t = 10 * (unsigned)q + (e + 1) / 2;
+	} while (++i < 6 && (q > 1023 || t >= 10240));
 	if (t < 100) {
 		n = u64_str(b, div10(t));
 		b[n++] = '.';
@@ -630,23 +661,8 @@ static int size_text(char *b, uint64_t v)
 	return n;
 }
 
-void tb_size(uint64_t bytes, int w)
-{
-	char b[24];
-	int n = size_text(b, bytes);
-	out_pad(fo, n, w);
-	out_mem(fo, b, n);
-}
-
-void tb_ssize(int64_t bytes, int w)
-{
-	char b[24];
-	int n = size_text(b + 1, mag(bytes));
-	if (bytes < 0)
-		b[0] = '-';
-	out_pad(fo, n + (bytes < 0), w);
-	out_mem(fo, bytes < 0 ? b : b + 1, n + (bytes < 0));
-}
+void tb_size(uint64_t bytes, int w) { num(fo, 0, bytes, SIZE, w); }
+void tb_ssize(int64_t bytes, int w) { num(fo, bytes < 0, mag(bytes), SIZE, w); }
 
 void tb_u64(uint64_t v, int w) { num(fo, 0, v, 0, w); }
 void tb_i64(int64_t v, int w) { num(fo, v < 0, mag(v), 0, w); }
@@ -658,7 +674,7 @@ void tb_str(const char *s, int w)
 	out_pad(fo, cells, w);
 }
 
-void tb_nl(void) { out_c(fo, '\n'); }
+void tb_nl(void) { fo_c('\n'); }
 
 const char *tb_unit(void)
 {

@@ -2,35 +2,16 @@
  *   some avg10=1.23 avg60=0.50 avg300=0.10 total=123456   (total in us) */
 #include <errno.h>
 #include <string.h>
+#include "cli.h"
 #include "psi.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
+#include "txt.h"
+
+const char *const psi_file = TX("/proc/pressure/memory");
 
 static unsigned long bad;   /* the first garbled or saturated line, for psi_read */
-
-/* "1.23" as 123 with dec = 2 (more decimals are cut); dec = 0: digits
- * only.  Beyond 2^64 is no number. */
-static int number(const char *p, const char *e, int dec, uint64_t *v)
-{
-	uint64_t ip, f = 0;
-	int d = 0;
-
-	if (sc_u64(&p, e, &ip))   /* no digit, or beyond 2^64 */
-		return -1;
-	if (dec && p < e && *p == '.')
-		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
-			if (d < dec) {
-				f = f * 10 + (*p - '0');
-				d++;
-			}
-	if (p != e)
-		return -1;
-	for (; d < dec; d++)
-		f *= 10;
-	*v = dec ? sat_add(sat_mul(ip, 100), f) : ip;
-	return 0;
-}
 
 /* The fields after "some"/"full": all four keys, in any order, others ignored. */
 static int one(const char *s, size_t n, struct psi_line *l)
@@ -49,7 +30,8 @@ static int one(const char *s, size_t n, struct psi_line *l)
 		}
 		if (i == 4)
 			continue;
-		if (number(f + kl, f + fl, i < 3 ? 2 : 0, i < 3 ? &l->avg[i] : &l->total))
+		/* "1.23" as 123 (more decimals are cut), total digits only */
+		if (cli_decimal(f + kl, f + fl, i < 3 ? 2 : 0, 0, i < 3 ? &l->avg[i] : &l->total))
 			return -1;
 		seen |= 1u << i;
 	}
@@ -81,17 +63,17 @@ int psi_read(struct psi *p)
 	static char warned;
 	char b[256];
 	int trunc, k;
-	long n = rd_file("/proc/pressure/memory", b, sizeof b, &trunc);
+	long n = rd_file(psi_file, b, sizeof b, &trunc);
 
 	if (n < 0) {
 		/* absent (before 4.20, no CONFIG_PSI) or off (psi=0: EOPNOTSUPP) is
 		 * normal; anything else is worth a word, once */
 		if (n != -ENOENT && n != -EOPNOTSUPP && !warned++)
-			mb_warn_errno("/proc/pressure/memory", -n);
+			mb_warn_errno(psi_file, -n);
 		return n;
 	}
 	k = psi_parse(b, n, p) ? -EINVAL : 0;
 	if ((trunc || bad) && !warned++)
-		mb_warn_line("/proc/pressure/memory", trunc ? 1 : bad, trunc ? "too long" : "garbled");
+		mb_warn_line(psi_file, trunc ? 1 : bad, trunc ? "too long" : "garbled");
 	return k;
 }

@@ -10,6 +10,9 @@
 #include "swaps.h"
 #include "out.h"
 #include "sc.h"
+#include "txt.h"
+
+const char *const sw_file = TX("/proc/swaps");
 
 int sw_zram_id(const char *f, size_t n, unsigned *id)
 {
@@ -63,7 +66,7 @@ int sw_parse(struct rd_lines *r, struct swaps *s)
 int sw_read(struct swaps *s)
 {
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, "/proc/swaps"), k;
+	int fd = rd_lines_open(&r, sw_file), k;
 
 	if (fd < 0)
 		return fd;
@@ -91,11 +94,11 @@ int sw_mm_parse(const char *b, size_t n, uint64_t v[3])
 
 int sw_mm_read(unsigned id, uint64_t v[3])
 {
-	char path[48] = "/sys/block/zram", b[256];
+	char path[48], b[256], *e = mb_cpy(path, TX("/sys/block/zram"));
 	int trunc;
 	long k;
 
-	memcpy(path + 15 + u64_str(path + 15, id), "/mm_stat", 9);
+	mb_cpy(e + u64_str(e, id), TX("/mm_stat"));
 	k = rd_file(path, b, sizeof b, &trunc);
 	if (k < 0)
 		return k;

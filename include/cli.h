@@ -5,11 +5,12 @@
 #include <stdint.h>
 #include "txt.h"     /* usage texts are TXT() */
 
-struct opt {
+/* 12 bytes on 64-bit targets, not 16: the tables need no 8-byte alignment */
+struct __attribute__((packed, aligned(4))) opt {
 	const char *lng;   /* --name, or 0 */
 	char shrt;         /* -c, or 0 */
 	char arg;          /* 0: none, 1: required, 2: optional (--name=ARG only) */
-	int id;
+	short id;
 };
 struct optst {
 	int ind;           /* next argv index; operands start here after -1 */
@@ -18,7 +19,8 @@ struct optst {
 };
 enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_APPLET };
 
-/* The options every applet takes; put CLI_COMMON first in an applet's table. */
+/* The options every applet takes: opt_next looks for them after the
+ * applet's table, so a table need not list them (CLI_COMMON: the old way). */
 #define CLI_COMMON \
 	{ "format", 'o', 1, 'o' }, { "root", 'R', 1, 'R' }, { "bytes", 'b', 0, 'b' }, \
 	{ "kibibytes", 'k', 0, 'k' }, { "mebibytes", 'm', 0, 'm' }, \
@@ -39,6 +41,11 @@ int cli_root(void);
 int cli_usage_error(const char *usage);
 /* Numbers of options: 0 and the value, or -1 with a message. */
 int cli_u64(const char *opt, const char *arg, uint64_t *v);
+/* [p, e) a decimal with up to dec fractional digits (more are cut), as
+ * an integer times 10^dec, saturated: 0, or -1 when it is none or its
+ * integer part is beyond 2^64.  loose: also "5." and ".5", and a fraction
+ * (ignored) with dec 0. */
+int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v);
 /* Decimal with up to dec fractional digits, as an integer times 10^dec. */
 int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v);
 /* The usual shape of an applet's option loop: common options handled,

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
+#include "sc.h"       /* sat_mul for mb_mul */
 
 struct out {
 	int fd;
@@ -24,12 +25,30 @@ void out_fix(struct out *o, int64_t v, int dec);
 /* Right-align the next n bytes in width w (pads first). */
 void out_pad(struct out *o, size_t n, int w);
 int out_flush(struct out *o);
+/* out_s(fo, s) and out_c(fo, c): the report's writes with one argument less
+ * at each of their many calls */
+void fo_s(const char *s);
+void fo_c(char c);
 
 /* Decimal text of v into b (at least 21 bytes); returns the length. */
 int u64_str(char *b, uint64_t v);
 /* The text of v / 10^dec with dec (0 to 9) decimals into b (at least 32
  * bytes), as out_fix writes it; returns the length. */
 int fix_str(char *b, uint64_t v, int dec);
+/* sat_mul, out of line on 32-bit targets, where each inline copy of its
+ * 64-bit overflow check is about 90 bytes; inline on 64-bit ones */
+#if UINTPTR_MAX > 0xffffffffu
+#define mb_mul sat_mul
+#else
+uint64_t mb_mul(uint64_t a, uint64_t b);
+#endif
+/* stpcpy: s copied to d, NUL included; returns the NUL's place in d (not
+ * musl's word-at-a-time stpcpy and strcpy, 0.2 KiB, for a few names) */
+char *mb_cpy(char *d, const char *s);
+/* a, b and c one after another into d; returns the end (the NUL) */
+char *mb_join(char *d, const char *a, const char *b, const char *c);
+/* The i-th of the NUL-separated texts of s ("a\0b\0c"). */
+const char *mb_nth(const char *s, unsigned i);
 /* Length of the valid UTF-8 sequence at s (1-4), 0 when invalid. */
 int utf8_len(const unsigned char *s, size_t n);
 /* System strings for a terminal: control characters and invalid UTF-8

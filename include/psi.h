@@ -19,4 +19,6 @@ struct psi {
 int psi_parse(const char *buf, size_t len, struct psi *p);
 /* /proc/pressure/memory under the root: 0, -errno, or -EINVAL. */
 int psi_read(struct psi *p);
+/* "/proc/pressure/memory" (a packed text) */
+extern const char *const psi_file;
 #endif

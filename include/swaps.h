@@ -24,6 +24,8 @@ struct swaps {
 int sw_parse(struct rd_lines *r, struct swaps *s);
 /* /proc/swaps under the root: 0 or -errno. */
 int sw_read(struct swaps *s);
+/* "/proc/swaps" (a packed text) */
+extern const char *const sw_file;
 /* A swap file name whose last component is "zramN" (/dev/zram0,
  * /dev/block/zram1, "/zram0"): 1 and N, else 0. */
 int sw_zram_id(const char *f, size_t n, unsigned *id);

@@ -22,7 +22,7 @@ enum { ZH_FREE = ZH(FREE), ZH_BOOST = ZH(BOOST), ZH_MIN = ZH(MIN), ZH_LOW = ZH(L
        /* what the totals add up */
        ZH_SUMMED = ZH(FREE) | ZH(MIN) | ZH(LOW) | ZH(HIGH) | ZH(PRESENT) | ZH(MANAGED) | ZH(RESERVE) };
 /* "free\0boost\0min\0...": the ZF_ figures' names (json keys) */
-extern const char zi_fig_names[];
+extern const char *const zi_fig_names;
 
 struct zi_zone {
 	unsigned node;
@@ -47,7 +47,6 @@ struct zi {
 	struct zi_zone z[ZI_MAX_ZONES];
 	unsigned n;                    /* zones kept */
 	unsigned dropped;              /* zones beyond ZI_MAX_ZONES (counted in tot) */
-	unsigned nodes;                /* distinct node numbers seen */
 	struct zi_zone tot;            /* the ZH_SUMMED figures added up */
 	unsigned long err_line;        /* on a parse error: the line, and why */
 	const char *err;

@@ -8,6 +8,7 @@
 #include "psi.h"
 #include "rd.h"
 #include "vmstat.h"
+#include "txt.h"
 #include "zoneinfo.h"
 #include "t.h"
 
@@ -42,12 +43,22 @@ int main(void)
 	const char *val;
 	size_t vl;
 	struct psi p;
+	static const char *const mkeys[] = {
+#define X(id, s) s,
+		MEMINFO_KEYS(X)
+#undef X
+	};
+	int k;
 	static const char mnt[] =
 		"22 1 0:21 / /run rw,nosuid shared:5 - tmpfs tmpfs rw,size=817140k,mode=755\n"
 		"garbage line\n"
 		"30 22 0:26 / /run/my\\040dir rw master:1 propagate_from:2 - tmpfs none\\011x rw\n"
 		"31 22 0:27 / /mnt rw - ext4 /dev/sda1 rw\n";
 
+	txt_unpack();   /* the parsers' key names are packed texts */
+	for (k = 0; k < MI_N && !strcmp(meminfo_name(k), mkeys[k]); k++)
+		;
+	CHECK_EQ("meminfo names in the order of MEMINFO_KEYS", k, MI_N);
 	meminfo_parse(mi, sizeof mi - 1, &m);
 	CHECK_EQ("meminfo kB to bytes", m.v[MI_MemTotal], 16314300ull * 1024);
 	CHECK_EQ("meminfo parens key", m.v[MI_ActiveAnon], 12 * 1024);
@@ -98,7 +109,7 @@ int main(void)
 	      "    nr_free_pages 65515\n        protection: (0, 0, 0, 0)\n  pagesets\n    cpu: 0\n              count: 20\n"
 	      "              high:  186\n  all_unreclaimable: 0\n") && z.z[0].managed == 125224 && !(z.z[0].have & ZH_MANAGED) && z.z[0].high == 2098);
 	CHECK("zoneinfo per-node stats and two nodes", !zi_str("Node 0, zone DMA\n  per-node stats\n      nr_inactive_anon 1\n  pages free 1\n min 1\n low 1\n high 1\n present 1\n"
-	      "Node 1, zone Normal\n  pages free 2\n min 1\n low 1\n high 1\n present 1\n") && z.n == 2 && z.nodes == 2 && z.tot.free == 3);
+	      "Node 1, zone Normal\n  pages free 2\n min 1\n low 1\n high 1\n present 1\n") && z.n == 2 && z.tot.free == 3);
 	CHECK("zoneinfo empty protection list", !zi_str("Node 0, zone N\n pages free 1\n min 1\n low 1\n high 1\n present 1\n protection: ()\n") && z.z[0].prot_max == 0);
 	CHECK("zoneinfo missing watermarks is an error", zi_str("Node 0, zone N\n pages free 1\n min 1\n") == ZI_EPARSE && z.err_line == 1);
 	CHECK("zoneinfo garbled protection", zi_str("Node 0, zone N\n pages free 1\n protection: (0 1)\n") == ZI_EPARSE && z.err_line == 3);

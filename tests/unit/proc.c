@@ -11,6 +11,7 @@
 #include "proc.h"
 #include "rd.h"
 #include "sysvshm.h"
+#include "txt.h"
 
 static const char roll[] =
 	"00400000-7ffc69224000 ---p 00000000 00:00 0                              [rollup]\n"
@@ -29,9 +30,18 @@ int main(void)
 	static struct pr_status st;
 	static char buf[512];
 	char cmd[] = "sleep\0" "100\0\0";
+	static const char *const names[] = {
+#define X(k) #k,
+		PR_KEYS(X)
+#undef X
+	};
 	size_t n;
-	int fd;
+	int fd, k;
 
+	txt_unpack();   /* the key names are a packed text */
+	for (k = 0; k < PR_NK && !strcmp(pr_key(k), names[k]); k++)
+		;
+	CHECK_EQ("key names in the order of PR_KEYS", k, PR_NK);
 	pr_rollup(roll, sizeof roll - 1, &m);
 	CHECK_EQ("rollup Rss in bytes", m.v[PR_Rss], 8192ull * 1024);
 	CHECK_EQ("rollup Pss", m.v[PR_Pss], 6567ull * 1024);
