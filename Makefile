@@ -1,6 +1,6 @@
 # membox: one static musl binary per target.  See README.
 #   make [TARGET=x86_64|i686|aarch64|armhf] [APPLETS="lowmem zoneinfo-wm"]
-#   make cross | run | check | size | bench | fuzz | clean
+#   make cross | run | check | size [OLD=DIR] | bench | fuzz | compare OLD=REV | clean
 VERSION  := 0.1
 SH       := . cross/targets;
 TARGET   ?= $(shell $(SH) target_native)
@@ -13,9 +13,7 @@ ALL_TARGETS := x86_64 i686 aarch64 armhf
 ALL_APPLETS := $(shell sed -n 's/^APPLET([a-z_]*, "\([a-z-]*\)")$$/\1/p' include/applets.h)
 APPLETS  ?= $(ALL_APPLETS)
 APPLET_SRC := $(wildcard $(foreach a,$(APPLETS),applets/$(subst -,_,$(a)).c))
-# core/rt.c, the runtime of the static binary, is linked into membox alone
-RT_SRC   := core/rt.c
-CORE_SRC := $(filter-out core/main.c $(RT_SRC),$(wildcard core/*.c))
+CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
 
 ifeq ($(TARGET),$(NATIVE))
 CC_T     := gcc
@@ -48,35 +46,23 @@ LDFLAGS  := -Os $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS) -static -no-pie -Wl,-
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
-# The help texts, TXT() in these sources, are packed by a host tool into a
-# generated header (include/txt.h).  Only the target builds pack them.
-TXT_SRC  := $(APPLET_SRC) $(CORE_SRC) core/main.c
-TXT_H    := $(B)/gen/txtpack.h
-CFLAGS   += -DMB_PACK -I$(B)/gen
 
-.PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan
+.PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan compare
 all: $(B)/membox tests
 
-$(B)/obj/%.o: %.c $(HDRS) $(TXT_H) Makefile
+$(B)/obj/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(dir $@)
-	$(CC_T) -specs $(SPECS) $(CFLAGS) -DMB_UNIT=$(subst /,_,$*) -c $< -o $@
-$(TXT_H): $(BUILD)/txtpack $(TXT_SRC)
-	@mkdir -p $(dir $@)
-	$(BUILD)/txtpack $(dir $@) $(TXT_SRC)
+	$(CC_T) -specs $(SPECS) $(CFLAGS) -c $< -o $@
 
-OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC) $(RT_SRC))
-# No C library nor start files: core/rt.c is the runtime, on musl's
-# headers; libgcc for any helper gcc calls.  rt.c's byte loops must stay
-# loops, not become calls to the memcpy and memset they are (the flag stays
-# with its functions through LTO).
-$(B)/obj/core/rt.o: CFLAGS += -fno-tree-loop-distribute-patterns
+OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
+# musl's start files and libc.a, through the specs file musl-dev ships
 $(B)/membox.elf: $(OBJS)
-	$(CC_T) -specs $(SPECS) $(LDFLAGS) -nostdlib $(OBJS) -lgcc -o $@
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) $(OBJS) -o $@
 $(B)/membox: $(B)/membox.elf $(BUILD)/sstrip
 	$(GNU)-strip -s -R .comment -o $@ $<
 	$(BUILD)/sstrip $@
-# host tools: drops the section headers the loader never reads; packs the help texts
-$(BUILD)/sstrip $(BUILD)/txtpack: $(BUILD)/%: cross/%.c
+# host tool: drops the section headers the loader never reads
+$(BUILD)/sstrip: $(BUILD)/%: cross/%.c
 	@mkdir -p $(BUILD)
 	cc -O2 -Wall -Wextra -Werror $< -o $@
 
@@ -143,12 +129,20 @@ check: setup
 	@$(MAKE) --no-print-directory asan fuzz-build
 	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
 
+# make size [OLD=DIR]: sizes against the goal; with OLD, the build directory
+# of an older tree, the growth per symbol.
 size:
-	@for t in $(ALL_TARGETS); do f=$(BUILD)/$$t/membox; [ -f $$f ] || continue; \
-		s=$$(stat -c %s $$f); c=$$(awk -v t=$$t '$$1 == t { print $$2 }' cross/size-budget); \
-		printf '%-8s %6d bytes  (ceiling %s, goal 65536: %s)\n' $$t $$s "$$c" \
-			"$$([ $$s -lt 65536 ] && echo met || echo "$$((s - 65536)) bytes over")"; \
-	done; true
+	@sh cross/size $(BUILD) $(OLD)
+
+# make compare OLD=REV: REV's native binary against this tree's, over the
+# fixtures and the hostile trees (tests/compare says what is compared).
+compare:
+	@test -n "$(OLD)" || { echo 'make compare OLD=REV' >&2; exit 2; }
+	@$(MAKE) --no-print-directory TARGET=$(NATIVE) $(B)/membox
+	@rm -rf $(BUILD)/compare && mkdir -p $(BUILD)/compare/src
+	@git archive $(OLD) | tar -x -C $(BUILD)/compare/src
+	@$(MAKE) --no-print-directory -C $(BUILD)/compare/src TARGET=$(NATIVE) BUILD=build build/$(NATIVE)/membox >/dev/null
+	@tests/compare $(BUILD)/compare/src/build/$(NATIVE)/membox $(BUILD)/$(NATIVE)/membox
 
 clean:
 	rm -rf $(BUILD)

@@ -22,8 +22,7 @@
 #include "sys.h"
 #include "zoneinfo.h"
 
-static const char *const usage = TXT(lowmem,
-	"Usage: lowmem [OPTIONS]\n\n"
+static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
 	"MemTotal), and the process-memory ceiling.\n\n"
@@ -37,24 +36,24 @@ static const char *const usage = TXT(lowmem,
 	"      --recover       with --wait: until the level is left\n"
 	"      --watch         the status line again when level or available change > 1%\n"
 	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n");
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
 
 /* Numeric options are ids 1..7, their index + 1 in o.n[] */
 enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,
        M_CHECK, M_WAIT, M_WATCH, M_RECOVER };
-/* names packed (TX) unless the same literal is used elsewhere anyway */
+
 static const struct opt opts[] = {
-	{ TX("weight"), 'w', 1, N_WEIGHT },
-	{ TX("ratio"), 'r', 1, N_RATIO },
+	{ "weight", 'w', 1, N_WEIGHT },
+	{ "ratio", 'r', 1, N_RATIO },
 	{ "critical", 0, 1, N_CRIT },
 	{ "moderate", 0, 1, N_MOD },
 	{ "page-size", 0, 1, N_PS },
-	{ TX("timeout"), 0, 1, N_TIMEOUT },
+	{ "timeout", 0, 1, N_TIMEOUT },
 	{ "interval", 'i', 1, N_INTERVAL },
-	{ TX("check"), 0, 0, M_CHECK },
-	{ TX("wait"), 0, 2, M_WAIT },
-	{ TX("watch"), 0, 0, M_WATCH },
-	{ TX("recover"), 0, 0, M_RECOVER },
+	{ "check", 0, 0, M_CHECK },
+	{ "wait", 0, 2, M_WAIT },
+	{ "watch", 0, 0, M_WATCH },
+	{ "recover", 0, 0, M_RECOVER },
 	{ 0, 0, 0, 0 }
 };
 static const unsigned char ndec[] = { 0, 3, 0, 0, 0, 3, 3 };  /* decimals kept */
@@ -69,14 +68,14 @@ static unsigned given;                                  /* bit id: option given 
 static const char *lm(const char *name)
 {
 	static char path[64];
-	mb_cpy(mb_cpy(path, TX("/sys/kernel/mm/chromeos-low_mem/")), name);
+	stpcpy(stpcpy(path, "/sys/kernel/mm/chromeos-low_mem/"), name);
 	return path;
 }
 #define MIB 1048576ull
 enum { L_NONE, L_MODERATE, L_CRITICAL };
 static const char *const lvname[] = { "none", "moderate", "critical" };
 enum { W_NONE, W_SYSFS, W_PSI, W_TIMER };
-static const char *const wname[] = { 0, TX("sysfs"), TX("psi"), TX("timer") };
+static const char *const wname[] = { 0, "sysfs", "psi", "timer" };
 
 static struct meminfo m;
 static struct swaps sw;
@@ -117,7 +116,7 @@ static void margins(void)
 {
 	char b[128];
 	int trunc, k;
-	const char *path = lm(TX("margin"));
+	const char *path = lm("margin");
 	long len = rd_file(path, b, sizeof b, &trunc);
 	unsigned i;
 
@@ -130,12 +129,12 @@ static void margins(void)
 	if (len >= 0) {
 		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			rd_bad(path, -EINVAL, TX("garbled: default margins used"));
+			rd_bad(path, -EINVAL, "garbled: default margins used");
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			rd_bad(path, -EINVAL, TX("beyond LM_MAX_MARGINS: ignored"));
+			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < nmargin; i++) {
 			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
 			if (i < 2)
@@ -156,14 +155,14 @@ static void swap(void)
 	if (k)
 		rd_bad(sw_file, k, 0);
 	else if (sw.bad || sw.zram_dropped)
-		rd_bad(sw_file, 0, TX("lines skipped (garbled, or zram beyond SW_MAX_ZRAM)"));
+		rd_bad(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			rd_bad(TX("/sys/block/zramN/mm_stat"), 0, TX("missing or garbled"));
+			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -175,7 +174,7 @@ static void swap(void)
 	sv[S_RATIO] = "option";
 	v[V_RATIO] = OPT(N_RATIO);
 	if (!GIVEN(N_RATIO)) {
-		sv[S_RATIO] = v[V_ZORIG] ? TX("measured") : zram ? "zram" : TX("disk");
+		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
 		v[V_RATIO] = v[V_ZORIG] ? u64_div(xmul(v[V_ZUSED], 1000), v[V_ZORIG]) : zram ? 400 : 0;
 	}
 }
@@ -189,9 +188,9 @@ static int eval(void)
 	if (k < 0)
 		return mb_fail_errno("/proc/meminfo", -k);
 	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
-		return mb_fail("/proc/meminfo", TX("no MemTotal or MemFree"));
+		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
 	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
-		mb_warn("/proc/meminfo", TX("no Active/Inactive(anon/file) (before 2.6.28): counted as 0"));
+		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
 	if (zi_load(&zi_zones, OPT(N_PS), &v[V_PS], &ps_how))
 		return 1;
 	have = ~0u;
@@ -199,12 +198,12 @@ static int eval(void)
 	v[V_MAVAIL] = mi(MI_MemAvailable);
 	if (!MI_HAS(&m, MI_MemAvailable))
 		have &= ~(1u << V_MAVAIL);
-	num(TX("/proc/sys/vm/extra_free_kbytes"), 1024, V_EXTRA);
-	num(TX("/proc/sys/vm/min_filelist_kbytes"), 1024, V_MINFL);
+	num("/proc/sys/vm/extra_free_kbytes", 1024, V_EXTRA);
+	num("/proc/sys/vm/min_filelist_kbytes", 1024, V_MINFL);
 	have |= 1u << V_MINFL;   /* absent is 0 here */
 	v[V_RESERVE] = xsub(xmul(zi_zones.tot.reserve, v[V_PS]), v[V_EXTRA]);
 	v[V_WEIGHT] = OPT(N_WEIGHT);
-	if (!GIVEN(N_WEIGHT) && !num(lm(TX("ram_vs_swap_weight")), 1, V_WEIGHT))
+	if (!GIVEN(N_WEIGHT) && !num(lm("ram_vs_swap_weight"), 1, V_WEIGHT))
 		v[V_WEIGHT] = 4;
 	have |= 1u << V_WEIGHT;
 	margins();
@@ -219,7 +218,7 @@ static int eval(void)
 	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
 	v[V_PSWAP] = v[V_WEIGHT] ? u64_div(x / 1024, v[V_WEIGHT]) * 1024 : 0;
 	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
-	sv[S_SOURCE] = TX("computed");
+	sv[S_SOURCE] = "computed";
 	v[V_AVAIL] = v[V_COMP];
 	if (num(lm("available"), MIB, V_KAVAIL)) {
 		sv[S_SOURCE] = "kernel";
@@ -268,14 +267,14 @@ static void tpl(const char *p)
 enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
        F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
 /* The figures in order: keys (one string, "" closes an object), then kind and index. */
-static const char *const keys = TX(
+static const char *const keys = 
 	"level\0level\0source\0wake\0available\0computed_available\0"
 	"kernel_available\0difference\0parts\0free\0file\0swap\0\0margins\0"
 	"critical\0moderate\0critical_distance\0moderate_distance\0weight\0"
 	"mem_total\0mem_available\0reserve\0extra_free\0min_filelist\0"
 	"swap\0total\0used\0free\0zram\0zram_orig\0zram_used\0ratio\0"
 	"ratio_source\0\0process\0current\0max\0headroom\0\0watermarks\0"
-	"min\0low\0high\0\0psi\0page_size\0page_size_source");
+	"min\0low\0high\0\0psi\0page_size\0page_size_source";
 static const unsigned char figs[][2] = {
 	{ K_STR, S_LEVEL }, { K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
 	{ K_STR, S_SOURCE }, { K_STR, S_WAKE }, { K_SIZE, V_AVAIL },
@@ -322,15 +321,15 @@ static size_t name(char *b, const char *parent, const char *key, char sep)
 
 static void psi_out(void)
 {
-	static const char *const win[] = { TX("avg10"), TX("avg60"), TX("avg300") };
-	static const char *const kind[] = { TX("some"), TX("full") };
+	static const char *const win[] = { "avg10", "avg60", "avg300" };
+	static const char *const kind[] = { "some", "full" };
 	const struct psi_line *pl;
 	int i, j;
 
 	if (fmt == FMT_PROM) {
 		for (j = 0; have_psi && j < 2; j++) {
-			const char *nm = j ? TX("lowmem_psi_stall_seconds_total") : TX("lowmem_psi_avg_percent");
-			p_type(nm, j ? "counter" : "gauge", j ? TX("Memory stall time.") : TX("Memory stall average, percent."));
+			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
+			p_type(nm, j ? "counter" : "gauge", j ? "Memory stall time." : "Memory stall average, percent.");
 			for (i = 0; i < (j ? 2 : 6); i++) {
 				pl = i % 2 ? &psi.full : &psi.some;
 				if (!pl->have)
@@ -345,7 +344,7 @@ static void psi_out(void)
 		return;
 	}
 	if (fmt == FMT_TABLE)
-		fo_s(have_psi ? TX("psi (%)    avg10  avg60 avg300  stall total (s)\n") : TX("psi                          -\n"));
+		fo_s(have_psi ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
 	else if (!have_psi)
 		t_null("psi");
 	else
@@ -356,7 +355,7 @@ static void psi_out(void)
 			continue;
 		if (fmt == FMT_TABLE) {
 			fo_s(kind[i]);
-			fo_s(TX("     "));
+			fo_s("     ");
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
 			tb_fix(u64_div(pl->total, 1000), 3, 17);
@@ -378,20 +377,20 @@ static void margins_out(void)
 	unsigned i;
 
 	if (fmt == FMT_TABLE) {
-		fo_s(TX("kernel margins (MiB) "));
-		fo_s(margin_off ? TX(" off (notifier disabled)") : nmargin ? "" : " -");
+		fo_s("kernel margins (MiB) ");
+		fo_s(margin_off ? " off (notifier disabled)" : nmargin ? "" : " -");
 		for (i = 0; i < nmargin; i++) {
 			fo_c(' ');
 			out_u64(fo, margin[i] / MIB);
 		}
 		tb_nl();
 	} else if (fmt != FMT_PROM) {
-		t_arr(TX("margins"));
+		t_arr("margins");
 		for (i = 0; i < nmargin; i++)
 			t_u64(0, margin[i]);
 		t_end();
-		t_bool(TX("margin_off"), margin_off);
-		t_u64(TX("margins_dropped"), mdropped);
+		t_bool("margin_off", margin_off);
+		t_u64("margins_dropped", mdropped);
 	}
 }
 
@@ -428,7 +427,7 @@ static void report(void)
 		if (fmt == FMT_PROM) {
 			if (fl & F_NOPROM || k == K_STR || !has)
 				continue;
-			memcpy(nm, TX("lowmem_"), 7);
+			memcpy(nm, "lowmem_", 7);
 			l = 7 + name(nm + 7, parent, key, '_');
 			if (k <= K_SSIZE)
 				memcpy(nm + l, "_bytes", 7);
@@ -484,12 +483,12 @@ __attribute__((noinline)) static uint64_t now_ms(void)
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
 static int check(void)
 {
-	static const char *const st[] = { TX("OK"), TX("WARNING"), TX("CRITICAL") };
+	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
 
 	sv[S_CHECK] = st[v[V_LEVEL]];
-	tpl(TX("LOWMEM \6 - available \16a MiB (critical \16h MiB, moderate \16i MiB) | "
+	tpl("LOWMEM \6 - available \16a MiB (critical \16h MiB, moderate \16i MiB) | "
 	    "available=\16AB;\16I;\16H;0;\16M computed=\16BB;;;0;\16M "
-	    "swap_used=\16SB;;;0;\16R process_headroom=\16[B\n"));
+	    "swap_used=\16SB;;;0;\16R process_headroom=\16[B\n");
 	return v[V_LEVEL];
 }
 
@@ -550,8 +549,8 @@ static int loop(int mode, int target, int recover)
 				check();
 			} else {
 				t_obj(0);
-				t_fix(TX("elapsed"), el, 3);
-				t_cstr(TX("level"), sv[S_LEVEL]);
+				t_fix("elapsed", el, 3);
+				t_cstr("level", sv[S_LEVEL]);
 				t_u64("available", v[V_AVAIL]);
 				t_u64("critical", v[V_CRIT]);
 				t_u64("moderate", v[V_MOD]);
@@ -560,8 +559,8 @@ static int loop(int mode, int target, int recover)
 			out_flush(fo);
 		}
 		if (OPT(N_TIMEOUT) && el >= OPT(N_TIMEOUT))
-			return mode == M_WAIT ? mb_fail(wname[w], recover ? TX("--timeout: the level was not left")
-			                                                  : TX("--timeout: the level was not reached")) : 0;
+			return mode == M_WAIT ? mb_fail(wname[w], recover ? "--timeout: the level was not left"
+			                                                  : "--timeout: the level was not reached") : 0;
 		/* poll()'s int milliseconds, through ppoll (which vmstat-meter
 		 * links anyway) as musl's poll does */
 		t = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
@@ -597,17 +596,17 @@ static int run(int argc, char **argv, int *mode)
 				return bad(opts[id - 1].lng, "out of range");
 		} else if (id != M_RECOVER) {
 			if (*mode && *mode != id)
-				return bad(TX("--check, --wait, --watch"), TX("only one of them"));
+				return bad("--check, --wait, --watch", "only one of them");
 			*mode = id;
 			if (st.arg && (target = !strcmp(st.arg, "moderate") ? L_MODERATE :
 			                        !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
-				return bad(TX("--wait"), TX("LEVEL is critical or moderate"));
+				return bad("--wait", "LEVEL is critical or moderate");
 		}
 	}
 	if (st.ind < argc)
-		return bad(argv[st.ind], TX("unexpected argument"));
+		return bad(argv[st.ind], "unexpected argument");
 	if (*mode == M_WATCH && fmt == FMT_PROM)
-		return bad(TX("--watch"), TX("prom is no stream format"));
+		return bad("--watch", "prom is no stream format");
 	if (cli_root())
 		return 1;
 	if (*mode == M_WAIT || *mode == M_WATCH)
@@ -615,7 +614,7 @@ static int run(int argc, char **argv, int *mode)
 	if (eval())
 		return 1;
 	if (v[V_MAX] < v[V_CUR])
-		mb_warn(TX("process memory"), TX("above the computed ceiling (max < current)"));
+		mb_warn("process memory", "above the computed ceiling (max < current)");
 	if (*mode == M_CHECK)
 		return *mode = -1, check();
 	report();
@@ -626,15 +625,15 @@ int lowmem_main(int argc, char **argv)
 {
 	int mode = 0, i, rc;
 
-	cli_init(TX("lowmem"));
+	cli_init("lowmem");
 	OPT(N_INTERVAL) = 1000;   /* a store, not 56 bytes of .data */
 	/* in --check mode every failure, a usage error too, is UNKNOWN (3) */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], TX("--check")))
+		if (!strcmp(argv[i], "--check"))
 			mode = M_CHECK;
 	rc = run(argc, argv, &mode);
 	if (mode != M_CHECK)
 		return rc;
-	fo_s(TX("LOWMEM UNKNOWN - see the message on standard error\n"));
+	fo_s("LOWMEM UNKNOWN - see the message on standard error\n");
 	return 3;
 }

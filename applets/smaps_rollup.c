@@ -19,8 +19,7 @@
 #include "sc.h"
 #include "sysvshm.h"
 
-static const char *const usage = TXT(smaps_rollup,
-	"Usage: smaps-rollup [OPTIONS]\n\n"
+static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
 	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"
 	"marked '~'), largest PSS first; then totals, coverage and PSS vs MemTotal.\n\n"
@@ -36,24 +35,24 @@ static const char *const usage = TXT(smaps_rollup,
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         -l: the top processes of each object\n");
+	"  -v, --verbose         -l: the top processes of each object\n";
 
 /* ids in a row: the option switch is one jump table */
 enum { O_PID = OPT_APPLET, O_USER, O_SORT, O_REV, O_TOP, O_GROUP, O_CAT, O_CATS, O_UNSORTED,
        O_SWAP, O_MAPS, O_OBJS, O_VERB };
 static const struct opt opts[] = {
 	CLI_COMMON,
-	{ TX("pid"), 'p', 1, O_PID }, { TX("user"), 'U', 1, O_USER }, { TX("sort"), 's', 1, O_SORT },
-	{ TX("reverse"), 'r', 0, O_REV }, { "top", 'n', 1, O_TOP }, { TX("group"), 'g', 1, O_GROUP },
-	{ TX("category"), 'c', 1, O_CAT }, { TX("categories"), 'C', 1, O_CATS },
-	{ TX("unsorted"), 0, 0, O_UNSORTED }, { TX("shared-swap"), 'S', 0, O_SWAP },
-	{ TX("maps"), 'M', 1, O_MAPS }, { TX("objects"), 'l', 0, O_OBJS }, { TX("verbose"), 'v', 0, O_VERB },
+	{ "pid", 'p', 1, O_PID }, { "user", 'U', 1, O_USER }, { "sort", 's', 1, O_SORT },
+	{ "reverse", 'r', 0, O_REV }, { "top", 'n', 1, O_TOP }, { "group", 'g', 1, O_GROUP },
+	{ "category", 'c', 1, O_CAT }, { "categories", 'C', 1, O_CATS },
+	{ "unsorted", 0, 0, O_UNSORTED }, { "shared-swap", 'S', 0, O_SWAP },
+	{ "maps", 'M', 1, O_MAPS }, { "objects", 'l', 0, O_OBJS }, { "verbose", 'v', 0, O_VERB },
 	{ 0, 0, 0, 0 }
 };
 
 /* The sort keys; the first five are the sums of totals and groups. */
 enum { M_PSS, M_USS, M_RSS, M_SWAP, M_SWPPSS, M_ANON, M_FILE, M_SHMEM, K_PID, K_USER, K_NAME, NKEY };
-static const char *const keyname = TX("pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name");
+static const char *const keyname = "pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name";
 /* Each size's kernel key, and status's counter where only status is readable
  * (USS is Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon). */
 static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap, PR_SwapPss,
@@ -63,15 +62,15 @@ static const unsigned char mfb[8] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap,
 
 /* G_USER and after: the views of group sums */
 enum { G_NONE, G_TREE, G_USER, G_NAME, G_CAT };
-static const char *const groupname = TX("\0tree\0user\0name\0category");
+static const char *const groupname = "\0tree\0user\0name\0category";
 enum { S_ROLLUP, S_SMAPS, S_STATUS };
-static const char *const srcname = TX("rollup\0smaps\0status");
+static const char *const srcname = "rollup\0smaps\0status";
 
 /* What the scan saw; the first entries are the coverage the issue names. */
 enum { C_PROCS, C_KTHR, C_APPROX, C_VANISHED, C_INACC, C_DROPPED, C_TRUNC, C_SAT, C_OTHER, C_N };
-static const char *const covname = TX(
+static const char *const covname = 
 	"processes\0kernel_threads\0approximate\0vanished\0inaccessible\0dropped\0"
-	"truncated\0saturated\0grouped_other");
+	"truncated\0saturated\0grouped_other";
 static unsigned long cov[C_N];
 static char hidden[20];   /* "hidepid=invisible": see mounts(); "" when nothing is */
 
@@ -94,7 +93,7 @@ static unsigned char dep[SR_MAX_ROWS];   /* -g tree: below SR_MAX_ROWS */
 /* Sums of a group, the total or a subtree: processes, pss, uss, rss, swap,
  * swap_pss; the figure after them, pss_total, is pss + swap_pss. */
 enum { F_N = 6 };
-static const char *const fig = TX("processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total");
+static const char *const fig = "processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total";
 struct grp {
 	char key[PW_NAME_MAX];
 	uint64_t f[F_N];
@@ -110,13 +109,13 @@ static unsigned ngrp;
 /* -c, -C; after the last rule, the category "other" of what none matched */
 static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES + 1];
 static unsigned nrules;
-static const char *const chromeos = TX(
+static const char *const chromeos = 
 	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*\0"
 	"crosvm_other=/usr/bin/crosvm*\0"
 	"chrome_renderer=/opt/google/chrome/chrome*--type=renderer*\0"
 	"chrome_gpu=/opt/google/chrome/chrome*--type=gpu-process*\0"
 	"chrome_other=/opt/google/chrome/chrome*--type=*\0"
-	"chrome_browser=/opt/google/chrome/chrome*\0");
+	"chrome_browser=/opt/google/chrome/chrome*\0";
 
 static unsigned pids[SR_MAX_PIDS], npids;
 static unsigned long want_uid;
@@ -138,7 +137,7 @@ static const unsigned char okey[ON] = { PR_Size, PR_Rss, PR_Pss, PR_Private_Clea
                                         PR_Shared_Clean, PR_Shared_Dirty, PR_Swap, PR_SwapPss };
 /* The names of the kinds, PK_NAMES of proc.h packed: a copy, as the
  * packer reads literals only (its length checked here) */
-static const char *const pknames = TX("anon\0heap\0stack\0special\0anon_named\0shared_anon\0file\0deleted\0tmpfs\0memfd\0sysv\0other");
+static const char *const pknames = "anon\0heap\0stack\0special\0anon_named\0shared_anon\0file\0deleted\0tmpfs\0memfd\0sysv\0other";
 _Static_assert(sizeof PK_NAMES == 83, "PK_NAMES changed: change pknames too");
 struct top { uint32_t pid, kb; char name[SR_NAME_MAX]; };
 /* After the ON sizes, the mappings (regions) and processes of an object */
@@ -172,13 +171,13 @@ static unsigned nsw;
 static uint64_t sspss;   /* -S: the shared swap PSS of the process read, bytes */
 /* What the views could not keep */
 enum { O_OTHER, O_CUT, O_LONG, O_UNTRACKED, O_TMPFS, O_SYSV, O_N };
-static const char *const ovfname = TX("other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad");
+static const char *const ovfname = "other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad";
 static unsigned long ovf[O_N];
 static int merr;   /* -M: errno of reading smaps */
 /* Texts said in several places, packed once ("processes": fig's first) */
-static const char *const w_regions = TX("regions"), *const w_object = TX("object"),
-	*const w_shared = TX("shared"), *const w_ssp = TX("shared_swap_pss"),
-	*const w_nomatch = TX("no matching process");
+static const char *const w_regions = "regions", *const w_object = "object",
+	*const w_shared = "shared", *const w_ssp = "shared_swap_pss",
+	*const w_nomatch = "no matching process";
 #define NIL 0xffff
 
 /* Text and characters for the report (fo). */
@@ -359,7 +358,7 @@ static unsigned oget(const struct pr_map *h)
 	o->kind = kind;
 	o->shared = sh;
 	if (!n && kind == PK_ANON)
-		p = TX("[anon]"), n = 6;
+		p = "[anon]", n = 6;
 	if (n > SR_OBJ_POOL - pused) {
 		n = SR_OBJ_POOL - pused;
 		ovf[O_CUT]++;
@@ -478,7 +477,7 @@ static const char *ppath(char *b, unsigned pid, const char *rest)
 {
 	char *e = b + 6;
 
-	memcpy(b, TX("/proc/self"), 10);
+	memcpy(b, "/proc/self", 10);
 	e += pid ? u64_str(e, pid) : 4;
 	memcpy(e, rest, strlen(rest) + 1);
 	return b;
@@ -505,7 +504,7 @@ static void mounts(void)
 		uint32_t d = m.major << 20 | m.minor;
 		if (!strcmp(m.point, "/proc")) {
 			*hidden = 0;
-			if (opt_value(m.super, TX("hidepid"), &v, &n) && n - 1 < 10 && strchr(TX("24ip"), *v) &&
+			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
 			    !(rd_live() && !geteuid()))
 				memcpy(hidden, v - 8, n + 8), hidden[n + 8] = 0;
 		}
@@ -547,7 +546,7 @@ static uint64_t *grp_get(const char *k, size_t n)
 			return g[i].f;
 	if (ngrp == SR_MAX_GROUPS) {
 		cov[C_OTHER]++;
-		memcpy(g[i].key, TX("(other)"), 8);
+		memcpy(g[i].key, "(other)", 8);
 	} else {
 		memcpy(g[i].key, k, n);
 		ngrp++;
@@ -582,7 +581,7 @@ static int read_proc(unsigned pid)
 		k = -2;
 		goto out;
 	}
-	n = rd_fileat(dfd, TX("smaps_rollup"), fb, sizeof fb, &trunc);
+	n = rd_fileat(dfd, "smaps_rollup", fb, sizeof fb, &trunc);
 	if (n >= 0)
 		pr_rollup(fb, n, m);
 	if (n == -ENOENT) {   /* before 4.14, or not captured */
@@ -626,7 +625,7 @@ static int read_proc(unsigned pid)
 	cov[C_SAT] += sat;
 	cov[C_APPROX] += src == S_STATUS;
 	memcpy(cur->name, st.name, sizeof cur->name);
-	n = rd_fileat(dfd, TX("cmdline"), fb, sizeof fb, &k);
+	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
 	n = n < 0 ? 0 : (long)pr_cmdline(fb, n);
 	trunc |= n > 0 && k;
 	if (!n) {   /* a kernel thread or a process that cleared it */
@@ -716,7 +715,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 		tb_nl();
 		return;
 	}
-	memcpy(e, TX("process."), 8);
+	memcpy(e, "process.", 8);
 	e[8 + u64_str(e + 8, r->pid)] = 0;
 	t_elem(e);
 	t_u64("pid", r->pid);
@@ -737,7 +736,7 @@ static void emit(const struct row *r, unsigned depth, const uint64_t *s)
 		t_u64(w_ssp, (uint64_t)r->ss << 10);
 	if (s) {
 		t_u64("depth", depth);
-		t_obj(TX("subtree"));
+		t_obj("subtree");
 		sums(s, 1, F_N + 1);
 		t_end();
 	}
@@ -758,9 +757,9 @@ static void covline(void)
 {
 	unsigned i;
 
-	put(TX("total (sizes in "));
+	put("total (sizes in ");
 	put(*tb_unit() ? tb_unit() : "IEC units");
-	put(TX(")\ncoverage:"));
+	put(")\ncoverage:");
 	for (i = 0; i < C_N; i++) {
 		const char *c = nth(covname, i);
 		if (i > C_DROPPED && !cov[i])
@@ -772,7 +771,7 @@ static void covline(void)
 			putch(*c == '_' ? ' ' : *c);
 	}
 	if (*hidden) {
-		put(TX(", other users' processes hidden ("));
+		put(", other users' processes hidden (");
 		put(hidden);
 		putch(')');
 	}
@@ -784,7 +783,7 @@ static void table_end(void)
 	unsigned i;
 
 	if (group >= G_USER)
-		put(TX("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n"));
+		put("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n");
 	for (i = 0; group >= G_USER && i < ngrp; i++) {
 		const struct grp *g = &gs.grp[gord[i]];
 		tb_u64(g->f[0], 7);
@@ -794,12 +793,12 @@ static void table_end(void)
 	}
 	tb_u64(tot[0], 7);
 	if (group < G_USER)
-		put(TX(" procs   "));
+		put(" procs   ");
 	sums(tot, 1, group < G_USER ? F_N : F_N + 1);
 	covline();
-	put(TX("PSS "));
+	put("PSS ");
 	tsize(tot[1]);
-	put(TX(" of MemTotal "));
+	put(" of MemTotal ");
 	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
 		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
@@ -843,14 +842,14 @@ static void jcounts(const char *key, const char *names, const unsigned long *v, 
  * views could not keep, and (the process views) MemTotal. */
 static void jtail(void)
 {
-	jcounts(TX("coverage"), covname, cov, C_N);
+	jcounts("coverage", covname, cov, C_N);
 	if (*hidden)
 		t_cstr("hidden", hidden);
 	else
 		t_null("hidden");
 	t_end();
 	if (view) {
-		jcounts(TX("overflow"), ovfname, ovf, O_N);
+		jcounts("overflow", ovfname, ovf, O_N);
 		t_end();
 	}
 	if (view < V_MAP)
@@ -867,8 +866,8 @@ static void prom(void)
 	uint64_t v;
 
 	for (m = 0; m < 5 + (view == V_SWAP); m++) {
-		name = pfam(TX("process_"), m < 5 ? nth(fig, m + 1) : w_ssp, 1,
-		            TX("Memory of a process (PSS, USS: see the README)."));
+		name = pfam("process_", m < 5 ? nth(fig, m + 1) : w_ssp, 1,
+		            "Memory of a process (PSS, USS: see the README).");
 		for (i = 0; i < nrows; i++) {
 			const struct row *r = &U.row[ord[i]];
 			v = m < 5 ? rv(r, m, &has) : (uint64_t)r->ss << 10;
@@ -886,8 +885,8 @@ static void prom(void)
 	 * category), then the total's */
 	for (m = 0; m <= F_N; m++)
 		for (k = group < G_USER; k < 2; k++) {
-			name = pfam(k ? "total_" : TX("group_"), nth(fig, m), m,
-			            m ? TX("Memory summed over the processes.") : TX("Processes counted."));
+			name = pfam(k ? "total_" : "group_", nth(fig, m), m,
+			            m ? "Memory summed over the processes." : "Processes counted.");
 			for (i = 0; i < (k ? 1 : ngrp); i++) {
 				const struct grp *g = &gs.grp[gord[i]];
 				p_start(name);
@@ -898,18 +897,18 @@ static void prom(void)
 				p_u64(fv(k ? tot : g->f, m));
 			}
 		}
-	name = pfam("scan_", fig, 0, TX("Processes by what the scan found."));   /* fig's first: "processes" */
+	name = pfam("scan_", fig, 0, "Processes by what the scan found.");   /* fig's first: "processes" */
 	for (i = 0; i < C_N; i++) {
 		p_start(name);
 		p_labc("kind", nth(covname, i));
 		p_u64(cov[i]);
 	}
-	p_start(pfam("scan_", "hidden", 0, TX("1: /proc hides other users' processes (hidepid).")));
+	p_start(pfam("scan_", "hidden", 0, "1: /proc hides other users' processes (hidepid)."));
 	if (*hidden)
 		p_labc("option", hidden);
 	p_u64(!!*hidden);
 	if (MI_HAS(&mi, MI_MemTotal)) {
-		p_start(pfam("", "mem_total", 1, TX("MemTotal of /proc/meminfo.")));
+		p_start(pfam("", "mem_total", 1, "MemTotal of /proc/meminfo."));
 		p_u64(mi.v[MI_MemTotal]);
 	}
 }
@@ -949,7 +948,7 @@ static void oemit(const struct obj *o, int tot)
 		putch(' ');
 		out_safe(fo, nm, o->nlen);
 		for (t = o->top; verbose && t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
-			put(t == o->top ? TX("\n    top: ") : ", ");
+			put(t == o->top ? "\n    top: " : ", ");
 			out_u64(fo, t->pid);
 			putch(' ');
 			putsafe(t->name);
@@ -976,7 +975,7 @@ static void oemit(const struct obj *o, int tot)
 		t_u64(pr_key(okey[i]), o->f[i]);
 	t_end();
 	if (verbose && !tot) {
-		t_arr(TX("consumers"));
+		t_arr("consumers");
 		for (t = o->top; t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
 			t_elem(0);
 			t_u64("pid", t->pid);
@@ -989,8 +988,8 @@ static void oemit(const struct obj *o, int tot)
 	t_end();
 }
 
-static const char *const scol[6] = { TX("shmid"), "uid", TX("nattch"), "size", "rss", "swap" };
-static const char *const skey = TX("id\0owner\0attaches\0size\0rss\0swap");
+static const char *const scol[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
+static const char *const skey = "id\0owner\0attaches\0size\0rss\0swap";
 
 /* The segments of /proc/sysvipc/shm: table lines, json/kv elements, or
  * (f >= 2) the prom samples of column f. */
@@ -999,7 +998,7 @@ static void sysv(int f)
 	struct rd_lines r;
 	struct shm_it it = { .r = &r, .col = scol, .n = 6 };
 	uint64_t v[6];
-	const char *name = f ? pfam(TX("sysv_shm_"), nth(skey, f), f > 2, TX("A SysV shared memory segment (/proc/sysvipc/shm).")) : 0;
+	const char *name = f ? pfam("sysv_shm_", nth(skey, f), f > 2, "A SysV shared memory segment (/proc/sysvipc/shm).") : 0;
 	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), i, n = 0;
 
 	if (fd < 0)
@@ -1015,7 +1014,7 @@ static void sysv(int f)
 			continue;
 		}
 		if (fmt == FMT_TABLE && !n++)
-			put(TX("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n"));
+			put("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
 		if (fmt != FMT_TABLE)
 			t_elem(0);
 		for (i = 0; i < 6; i++)
@@ -1052,8 +1051,8 @@ static void objects(void)
 		n = topn;
 	if (fmt == FMT_PROM) {
 		for (j = 0; j < F_PROCS + (view == V_LIST); j++) {
-			name = pfam(TX("object_"), j < ON ? pr_key(okey[j]) : j == ON ? w_regions : fig, j < ON,
-			            TX("An object's mappings (smaps-rollup -M, -l in the README)."));
+			name = pfam("object_", j < ON ? pr_key(okey[j]) : j == ON ? w_regions : fig, j < ON,
+			            "An object's mappings (smaps-rollup -M, -l in the README).");
 			for (i = 0; i < n; i++) {
 				const struct obj *b = &o[U.ob.ord[i]];
 				p_start(name);
@@ -1071,8 +1070,8 @@ static void objects(void)
 		return;
 	}
 	if (fmt == FMT_TABLE) {
-		put(view == V_MAP ? TX("     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n")
-		                  : TX("      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n"));
+		put(view == V_MAP ? "     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n"
+		                  : "      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n");
 	} else {
 		t_obj(0);
 		if (view == V_MAP) {
@@ -1284,7 +1283,7 @@ static int options(int argc, char **argv)
 			}
 			break;
 		case O_CATS:
-			if (strcmp(p, TX("chromeos")))
+			if (strcmp(p, "chromeos"))
 				goto bad;
 			p = chromeos;   /* its rules, as -c would add them */
 			/* fall through */
@@ -1325,7 +1324,7 @@ static int options(int argc, char **argv)
 	verbose &= view == V_LIST;
 	return 0;
 bad:
-	mb_warn(p, TX("bad value"));
+	mb_warn(p, "bad value");
 	return cli_usage_error(usage);
 }
 
@@ -1334,7 +1333,7 @@ static void owarn(void)
 	int i;
 	for (i = 0; i < O_N; i++)
 		if (ovf[i])
-			warnn(ovf[i], nth(ovfname, i), TX("beyond a bound of the mapping views (see the README)"));
+			warnn(ovf[i], nth(ovfname, i), "beyond a bound of the mapping views (see the README)");
 }
 
 int smaps_rollup_main(int argc, char **argv)
@@ -1350,7 +1349,7 @@ int smaps_rollup_main(int argc, char **argv)
 		if (sc_u64_all(user_arg, strlen(user_arg), &v) == SC_OK)
 			want_uid = v;
 		else if (pw_uid(user_arg, &want_uid))
-			return mb_fail(user_arg, TX("no such user"));
+			return mb_fail(user_arg, "no such user");
 	}
 	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
 		return mb_fail_errno("/proc", -rc);
@@ -1364,7 +1363,7 @@ int smaps_rollup_main(int argc, char **argv)
 			return rc;
 	}
 	if (view >= V_MAP) {
-		memcpy(U.ob.pool, TX("(other objects)"), pused = 15);
+		memcpy(U.ob.pool, "(other objects)", pused = 15);
 		U.ob.o[SR_MAX_OBJS].kind = PK_OTHER;
 		U.ob.o[SR_MAX_OBJS].nlen = 15;
 		if ((rc = scan()))
@@ -1373,7 +1372,7 @@ int smaps_rollup_main(int argc, char **argv)
 			return mb_fail(w_nomatch, 0);
 		if (merr && view == V_MAP) {
 			char b[48];
-			return mb_fail_errno(ppath(b, mpid, TX("/smaps")), merr);
+			return mb_fail_errno(ppath(b, mpid, "/smaps"), merr);
 		}
 		objects();
 		owarn();
@@ -1385,8 +1384,8 @@ int smaps_rollup_main(int argc, char **argv)
 	for (i = 0; group == G_CAT && i <= nrules; i++)
 		grp_get(rules[i].name, rules[i].nlen);
 	if (fmt == FMT_TABLE && group < G_USER) {
-		put(group ? TX("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n")
-		          : TX("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n"));
+		put(group ? "    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n"
+		          : "    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n");
 	}
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		t_obj(0);
@@ -1403,9 +1402,9 @@ int smaps_rollup_main(int argc, char **argv)
 	}
 	owarn();
 	if (cov[C_DROPPED] && !stream && topn > SR_MAX_ROWS)
-		warnn(cov[C_DROPPED], fig, TX("not listed: more than SR_MAX_ROWS; counted in the totals"));
+		warnn(cov[C_DROPPED], fig, "not listed: more than SR_MAX_ROWS; counted in the totals");
 	if (cov[C_OTHER])
-		warnn(cov[C_OTHER], fig, TX("grouped as (other): more than SR_MAX_GROUPS groups"));
+		warnn(cov[C_OTHER], fig, "grouped as (other): more than SR_MAX_GROUPS groups");
 	if (group >= G_USER) {
 		ngrp += !!gs.grp[SR_MAX_GROUPS].f[0];
 		isort(gord, ngrp, SO_GROUPS);
@@ -1420,9 +1419,9 @@ int smaps_rollup_main(int argc, char **argv)
 		sums(tot, 0, F_N + 1);
 		t_end();
 		if (group)
-			t_cstr(TX("group_by"), nth(groupname, group));
+			t_cstr("group_by", nth(groupname, group));
 		if (group >= G_USER) {
-			t_arr(TX("groups"));
+			t_arr("groups");
 			for (i = 0; i < ngrp; i++) {
 				const struct grp *g = &gs.grp[gord[i]];
 				t_elem(0);

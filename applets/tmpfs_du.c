@@ -15,8 +15,7 @@
 #include "sysvshm.h"
 #include "walk.h"
 
-static const char *const usage = TXT(tmpfs_du,
-	"Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
+static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
 	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED\n"
 	"(cachestat, 6.5+), FILES, DIRS, OTHER and HIDDEN = USED - ALLOC (deleted\n"
@@ -26,12 +25,12 @@ static const char *const usage = TXT(tmpfs_du,
 	"  -d, --depth=N     list directories down to depth N, largest first\n"
 	"  -a, --all         list files too\n"
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
-	"  -s, --shmem       only the Shmem reconciliation\n");
+	"  -s, --shmem       only the Shmem reconciliation\n";
 
-/* names packed (TX) unless the same literal is used elsewhere anyway */
+
 static const struct opt opts[] = {
-	{ TX("types"), 't', 1, 't' }, { TX("depth"), 'd', 1, 'd' }, { "all", 'a', 0, 'a' },
-	{ "top", 'n', 1, 'n' }, { TX("shmem"), 's', 0, 's' },
+	{ "types", 't', 1, 't' }, { "depth", 'd', 1, 'd' }, { "all", 'a', 0, 'a' },
+	{ "top", 'n', 1, 'n' }, { "shmem", 's', 0, 's' },
 	{ 0, 0, 0, 0 }
 };
 
@@ -39,9 +38,9 @@ static const struct opt opts[] = {
  * their json/kv keys (prom: membox_tmpfs_KEY[_bytes]), one after another. */
 enum { F_SIZE, F_INODES, F_USED, F_IUSED, F_ALLOC, F_LOGICAL, F_FILES, F_DIRS, F_OTHER,
        F_RES, F_SWAP, F_HIDDEN, F_UNREAD, F_LINKS, F_MORE, F_MOREA, F_N };
-static const char *const fname = TX("size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
+static const char *const fname = "size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
 	"logical\0files\0dirs\0other\0resident\0swapped\0hidden\0unreadable\0"
-	"links_proportional\0more\0more_allocated");
+	"links_proportional\0more\0more_allocated";
 #define BIT(f) (1u << F_##f)
 #define FBYTES (BIT(SIZE) | BIT(USED) | BIT(ALLOC) | BIT(LOGICAL) | BIT(RES) | BIT(SWAP) | \
                 BIT(HIDDEN) | BIT(MOREA))
@@ -75,7 +74,7 @@ static struct res {
 static unsigned nrs;
 
 /* a text used five times: one packed copy */
-static const char *const mi_file = TX("/proc/self/mountinfo");
+static const char *const mi_file = "/proc/self/mountinfo";
 static const char *types = "tmpfs";
 static uint64_t depth, top = 10;
 static int all, paths, cache;
@@ -152,7 +151,7 @@ static int read_mounts(void)
 		}
 		t->maj = m.major;
 		t->min = m.minor;
-		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, TX("nr_inodes"), &t->lim[1]) << 1;
+		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
 		/* one superblock: show the mount of the shortest root, then path
 		 * (both shorter than sb: 12 bits each), then the first */
 		t->key = strlen(m.root) << 18 | strlen(m.point) << 6 | nmt++;
@@ -161,9 +160,9 @@ static int read_mounts(void)
 	if (k < 0)
 		return mb_fail_errno(mi_file, -k);
 	if (bad)
-		mb_warn(mi_file, TX("lines that did not parse were skipped"));
+		mb_warn(mi_file, "lines that did not parse were skipped");
 	if (mt_dropped)
-		mb_warn(mi_file, TX("more mounts than TD_MAX_MOUNTS (64): not all shown"));
+		mb_warn(mi_file, "more mounts than TD_MAX_MOUNTS (64): not all shown");
 	for (i = 0; i < nmt; i++) {
 		unsigned b = i;
 		for (j = 0; j < nmt; j++)
@@ -211,9 +210,9 @@ __attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, 
 	ln = lmore[0] = lmore[1] = 0;
 	wk_walk(w, fd);
 	if (warn && w->links_over)
-		mb_warn(warn, TX("hard-link table full (WK_MAX_LINKS): the rest counted proportionally"));
+		mb_warn(warn, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
 	if (warn && w->incomplete)
-		mb_warn(warn, TX("a deep directory vanished during the walk: the rest was not walked"));
+		mb_warn(warn, "a deep directory vanished during the walk: the rest was not walked");
 }
 
 static void measure(struct res *r)
@@ -227,11 +226,11 @@ static void measure(struct res *r)
 	memcpy(r->v, m->lim, sizeof m->lim);
 	r->fd = rd_open(r->path, O_RDONLY | O_DIRECTORY);
 	if (r->fd < 0) {
-		r->err = mb_strerror(-r->fd);
+		r->err = strerror(-r->fd);
 		return;
 	}
 	if (rd_live() && (sys_fstat(r->fd, &sb) || !on(m, sb.dev))) {
-		r->err = TX("hidden under another mount");
+		r->err = "hidden under another mount";
 		close(r->fd);
 		r->fd = -1;
 		return;
@@ -383,8 +382,8 @@ static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned 
 
 /* Shmem: meminfo against the tmpfs total, SysV shm and the rest. */
 enum { S_MEMINFO, S_HUGE, S_TMPFS, S_HIDDEN, S_SYSV, S_SYSVSWAP, S_SEGS, S_OTHER, S_N };
-static const char *const sname = TX("meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
-	"sysv_segments\0other");
+static const char *const sname = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
+	"sysv_segments\0other";
 
 static void shmem(void)
 {
@@ -398,7 +397,7 @@ static void shmem(void)
 	sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
 	for (i = 0; i < nrs; i++) {
 		const struct res *r = &rs[i];
-		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], TX("ramfs")))   /* ramfs: not Shmem */
+		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], "ramfs"))   /* ramfs: not Shmem */
 			continue;
 		alloc |= !(r->have & BIT(RES));
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
@@ -411,7 +410,7 @@ static void shmem(void)
 		sv[S_SEGS] = st.segs;
 		have |= 1 << S_SYSV | st.have_swap << S_SYSVSWAP | 1 << S_SEGS;
 		if (st.bad)
-			mb_warn("/proc/sysvipc/shm", TX("lines that did not parse were skipped"));
+			mb_warn("/proc/sysvipc/shm", "lines that did not parse were skipped");
 	}
 	if ((have & (1 << S_MEMINFO | 1 << S_SYSV)) == (1 << S_MEMINFO | 1 << S_SYSV)) {
 		sv[S_OTHER] = sat_diff(sv[S_MEMINFO], sat_add(sv[S_TMPFS], sv[S_SYSV]));
@@ -419,25 +418,25 @@ static void shmem(void)
 	}
 
 	if (fmt == FMT_TABLE) {
-		fo_s(TX("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n"));
+		fo_s("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
 	} else if (fmt != FMT_PROM) {
 		t_obj("shmem");
-		t_cstr(TX("tmpfs_basis"), alloc ? "allocated" : "resident");
-		t_nstr(TX("sysv_basis"), sysv);
+		t_cstr("tmpfs_basis", alloc ? "allocated" : "resident");
+		t_nstr("sysv_basis", sysv);
 	}
 	for (i = 0; i < S_N; i++) {
 		if (fmt != FMT_PROM) {
 			fig(mb_nth(sname, i), have >> i & 1, sv[i], i != S_SEGS, 1);
 		} else if (have >> i & 1) {
-			sample(TX("shmem_"), mb_nth(sname, i), i != S_SEGS, 1, TX("Shmem reconciliation (membox tmpfs-du)."));
+			sample("shmem_", mb_nth(sname, i), i != S_SEGS, 1, "Shmem reconciliation (membox tmpfs-du).");
 			p_i64(sv[i]);
 		}
 	}
 	if (fmt == FMT_TABLE) {
-		fo_s(TX("\ntmpfs: "));
+		fo_s("\ntmpfs: ");
 		fo_s(alloc ? "allocated" : "resident");
-		fo_s(TX("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
-		          "tmpfs files, tmpfs of other mount namespaces\n"));
+		fo_s("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
+		          "tmpfs files, tmpfs of other mount namespaces\n");
 	} else if (fmt != FMT_PROM) {
 		t_end();
 	}
@@ -458,11 +457,11 @@ static void output(int only_shmem)
 				const struct res *r = &rs[i];
 				if (!(r->have >> f & 1))
 					continue;
-				sample(TX("tmpfs_"), mb_nth(fname, f), FBYTES >> f & 1, !j++,
-				       TX("tmpfs-du figure, see membox tmpfs-du --help."));
-				p_labc(TX("mount"), mt[r->m].s[M_POINT]);
-				p_labu(TX("major"), mt[r->m].maj);
-				p_labu(TX("minor"), mt[r->m].min);
+				sample("tmpfs_", mb_nth(fname, f), FBYTES >> f & 1, !j++,
+				       "tmpfs-du figure, see membox tmpfs-du --help.");
+				p_labc("mount", mt[r->m].s[M_POINT]);
+				p_labu("major", mt[r->m].maj);
+				p_labu("minor", mt[r->m].min);
 				if (paths)
 					p_labc("path", r->path);
 				p_u64(r->v[f]);
@@ -470,9 +469,9 @@ static void output(int only_shmem)
 	} else if (fmt != FMT_TABLE) {
 		t_obj(0);
 		if (!only_shmem)
-			t_arr(TX("mounts"));
+			t_arr("mounts");
 	} else if (!only_shmem) {
-		fo_s(TX("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT ("));
+		fo_s("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT (");
 		fo_s(*tb_unit() ? tb_unit() : "IEC");
 		fo_s(")\n");
 	}
@@ -485,9 +484,9 @@ static void output(int only_shmem)
 			tb_str(r->path, 0);
 		} else {
 			t_obj(0);
-			t_cstr(TX("mount_point"), m->s[M_POINT]);
+			t_cstr("mount_point", m->s[M_POINT]);
 			t_cstr("path", r->path);
-			t_arr(TX("aliases"));
+			t_arr("aliases");
 		}
 		for (j = 0; j < nmt; j++)
 			if (mt[j].alias == r->m) {
@@ -503,11 +502,11 @@ static void output(int only_shmem)
 		} else {
 			t_end();
 			t_cstr("source", m->s[M_SOURCE]);
-			t_cstr(TX("fstype"), m->s[M_FSTYPE]);
-			t_cstr(TX("root"), m->s[M_ROOT]);
-			t_nstr(TX("error"), r->err);
+			t_cstr("fstype", m->s[M_FSTYPE]);
+			t_cstr("root", m->s[M_ROOT]);
+			t_nstr("error", r->err);
 			figs(r->v, r->have, (1u << F_N) - 1 - (depth ? 0 : MORE));
-			t_arr(TX("entries"));
+			t_arr("entries");
 		}
 		if (depth && r->fd >= 0) {
 			/* the walk of the mount kept its top entries at ent[0] */
@@ -520,7 +519,7 @@ static void output(int only_shmem)
 	if (fmt == FMT_JSON || fmt == FMT_KV) {
 		if (!only_shmem) {
 			t_end();
-			t_u64(TX("mounts_dropped"), mt_dropped);
+			t_u64("mounts_dropped", mt_dropped);
 		}
 		if (paths)
 			t_null("shmem");
@@ -537,7 +536,7 @@ int tmpfs_du_main(int argc, char **argv)
 	int id, only_shmem = 0;
 	unsigned i;
 
-	cli_init(TX("tmpfs-du"));
+	cli_init("tmpfs-du");
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
@@ -547,7 +546,7 @@ int tmpfs_du_main(int argc, char **argv)
 			break;
 		case 'd':
 		case 'n':
-			if (cli_u64(id == 'd' ? TX("--depth") : TX("--top"), st.arg, id == 'd' ? &depth : &top))
+			if (cli_u64(id == 'd' ? "--depth" : "--top", st.arg, id == 'd' ? &depth : &top))
 				return cli_usage_error(usage);
 			break;
 		case 'a':
@@ -560,8 +559,8 @@ int tmpfs_du_main(int argc, char **argv)
 	}
 	paths = argc - st.ind;
 	if (mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
-		return mb_warn(TX("-d, -n, -s or PATH"), TX("-n times -d above TD_LIST_SLOTS (64), "
-		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs")), cli_usage_error(usage);
+		return mb_warn("-d, -n, -s or PATH", "-n times -d above TD_LIST_SLOTS (64), "
+		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
 	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
@@ -587,7 +586,7 @@ int tmpfs_du_main(int argc, char **argv)
 			}
 		}
 		if (r->m < 0)
-			return mb_fail(p, TX("not on a mount of the listed types (-t)"));
+			return mb_fail(p, "not on a mount of the listed types (-t)");
 	}
 	for (i = 0; !paths && i < nmt; i++)
 		if (mt[i].alias < 0) {

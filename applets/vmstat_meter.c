@@ -24,8 +24,7 @@
 #include "sig.h"
 #include "vmstat.h"
 
-static const char *const usage = TXT(vmstat_meter,
-	"Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
+static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
 	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
 	"(between two samples) and RECENT/s (last -w periods); the lowest\n"
@@ -43,15 +42,15 @@ static const char *const usage = TXT(vmstat_meter,
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  -O, --output=FILE  the report to FILE\n");
+	"  -O, --output=FILE  the report to FILE\n";
 
 /* Numeric options: ids 1..4, index + 1 in num[], with their decimals. */
 enum { O_INTERVAL = 1, O_WINDOW, O_COUNT, O_DURATION };
-/* names packed (TX) unless the same literal is used elsewhere anyway */
+
 static const struct opt opts[] = {
-	{ "interval", 'i', 1, O_INTERVAL }, { TX("window"), 'w', 1, O_WINDOW },
-	{ TX("count"), 'n', 1, O_COUNT }, { TX("duration"), 'd', 1, O_DURATION },
-	{ TX("fields"), 'f', 1, 'f' }, { TX("quiet"), 'q', 0, 'q' }, { TX("output"), 'O', 1, 'O' },
+	{ "interval", 'i', 1, O_INTERVAL }, { "window", 'w', 1, O_WINDOW },
+	{ "count", 'n', 1, O_COUNT }, { "duration", 'd', 1, O_DURATION },
+	{ "fields", 'f', 1, 'f' }, { "quiet", 'q', 0, 'q' }, { "output", 'O', 1, 'O' },
 	{ 0, 0, 0, 0 }
 };
 static uint64_t num[4] = { 1000000, 10, UINT64_MAX, UINT64_MAX };
@@ -60,8 +59,8 @@ static const unsigned char ndec[4] = { 6, 0, 0, 6 };
 #define win ((unsigned)num[1])   /* 1 to VM_MAX_WINDOW */
 
 /* a text used six times: one packed copy */
-static const char *const vm_file = TX("/proc/vmstat");
-static const char *const defaults[] = { TX("pgmajfault"), TX("pswpin"), TX("pswpout"), TX("oom_kill") };
+static const char *const vm_file = "/proc/vmstat";
+static const char *const defaults[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
 static const char *names[VM_MAX_FIELDS];
 static unsigned nf = 4;
 
@@ -74,7 +73,7 @@ static struct rt_ctr ctr[VM_MAX_FIELDS + 2];
 static uint64_t ring_t[VM_MAX_WINDOW + 1], ring_c[VM_MAX_WINDOW + 1][VM_MAX_FIELDS];
 static unsigned rn, rh, truncated;
 static uint64_t t0, tnow, dt, samples;
-static const char *const mem_key = TX("min_available\0min_free\0max_swap_used\0max_process");
+static const char *const mem_key = "min_available\0min_free\0max_swap_used\0max_process";
 static uint64_t mem[4];
 static unsigned mem_have;
 static char **cmd;
@@ -96,12 +95,12 @@ static int fields(char *s)
 		for (c = s; (*c >= 'a' && *c <= 'z') || *c == '_' || (*c >= '0' && *c <= '9'); c++)
 			;
 		if (*c || c == s)
-			return mb_warn(s, TX("not a /proc/vmstat counter name")), -1;
+			return mb_warn(s, "not a /proc/vmstat counter name"), -1;
 		for (i = 0; i < nf && strcmp(names[i], s); i++)
 			;
 		if (i == nf) {
 			if (nf == VM_MAX_FIELDS)
-				return mb_warn("-f", TX("more than 32 counters (VM_MAX_FIELDS)")), -1;
+				return mb_warn("-f", "more than 32 counters (VM_MAX_FIELDS)"), -1;
 			names[nf++] = s;
 		}
 		if (!e)
@@ -144,9 +143,9 @@ static void vcheck(const char *b, long n)
 
 	while (!warned && sc_line(&p, b + n, &s, &l))
 		if (++ln, l && (!sc_namenum(s, l, &nm, &nl, &v, &rc) || rc == SC_OVF || memchr(s, 0, l)))
-			warned = 1, mb_warn_line(vm_file, ln, TX("not 'name N' (N below 2^64): the line is not used"));
+			warned = 1, mb_warn_line(vm_file, ln, "not 'name N' (N below 2^64): the line is not used");
 	if (!warned && n && b[n - 1] != '\n')
-		warned = 1, mb_warn(vm_file, TX("file ends in the middle of a line"));
+		warned = 1, mb_warn(vm_file, "file ends in the middle of a line");
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -175,7 +174,7 @@ static long sample(int base)
 		return n;
 	}
 	if (tr && !truncated++)
-		mb_warn(vm_file, TX("longer than MB_FILE_MAX: the counters after it are missing"));
+		mb_warn(vm_file, "longer than MB_FILE_MAX: the counters after it are missing");
 	if (!live || base)
 		vcheck(vbuf, n);
 	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
@@ -204,7 +203,7 @@ static long sample(int base)
 		else
 			inc[i] = rt_add(&ctr[i], have[i], val[i], dt);
 		if (ctr[i].restarts > r && !r)
-			mb_warn(i < nf ? names[i] : psi_file, TX("went backwards: counting on from its new value"));
+			mb_warn(i < nf ? names[i] : psi_file, "went backwards: counting on from its new value");
 		if (i < nf)
 			ring_c[rh][i] = ctr[i].count;
 	}
@@ -273,7 +272,7 @@ static void secs(uint64_t us, int w)
 	out_mem(fo, b, n);
 }
 
-static const char *const rate_key = TX("count\0average_rate\0max_rate\0recent_rate");
+static const char *const rate_key = "count\0average_rate\0max_rate\0recent_rate";
 
 /* The json/kv "counters" object: of a sample line (increase and rate), or
  * of the summary (the four figures and restarts). */
@@ -282,7 +281,7 @@ static void counters(int sum)
 	unsigned i;
 	int k;
 
-	t_obj(TX("counters"));
+	t_obj("counters");
 	for (i = 0; i < nf; i++) {
 		if (!ctr[i].seen) {
 			t_null(names[i]);
@@ -290,12 +289,12 @@ static void counters(int sum)
 		}
 		t_obj(names[i]);
 		if (!sum) {
-			t_u64(TX("increase"), inc[i]);
-			t_fix(TX("rate"), rt_rate(inc[i], dt), 3);
+			t_u64("increase", inc[i]);
+			t_fix("rate", rt_rate(inc[i], dt), 3);
 		} else {
 			for (k = 0; k < 4; k++)
 				t_fix(mb_nth(rate_key, k), fig(i, k), k ? 3 : 0);
-			t_u64(TX("restarts"), ctr[i].restarts);
+			t_u64("restarts", ctr[i].restarts);
 		}
 		t_end();
 	}
@@ -317,21 +316,21 @@ static void line(int header)
 		return;
 	if (fmt == FMT_JSON && !header) {
 		t_obj(0);
-		t_u64(TX("sample"), samples);
-		t_fix(TX("elapsed_seconds"), tnow - t0, 6);
+		t_u64("sample", samples);
+		t_fix("elapsed_seconds", tnow - t0, 6);
 		counters(0);
 		t_done();
 	}
 	if (fmt == FMT_TABLE) {
 		if (header)
-			fo_s(TX("    TIME"));
+			fo_s("    TIME");
 		else
 			secs(tnow - t0, 8);
 		for (i = 0; i < nf; i++) {
 			if (header) {
 				out_pad(fo, strlen(names[i]), width(i));
 				fo_s(names[i]);
-				fo_s(TX("         /s"));
+				fo_s("         /s");
 			} else {
 				cell(ctr[i].seen, inc[i], 0, width(i));
 				cell(ctr[i].seen, rt_rate(inc[i], dt), 3, 11);
@@ -353,17 +352,17 @@ static void table(void)
 			w = strlen(names[i]);
 	if (lined)
 		tb_nl();
-	fo_s(TX("elapsed "));
+	fo_s("elapsed ");
 	secs(tnow - t0, 0);
-	fo_s(TX(" s, samples "));
+	fo_s(" s, samples ");
 	out_u64(fo, samples);
-	fo_s(TX(", interval "));
+	fo_s(", interval ");
 	secs(ival, 0);
-	fo_s(TX(" s, window "));
+	fo_s(" s, window ");
 	out_u64(fo, win);
-	fo_s(TX("\nCOUNTER"));
+	fo_s("\nCOUNTER");
 	out_pad(fo, 7, w);
-	fo_s(TX("        COUNT       AVG/s       MAX/s    RECENT/s\n"));
+	fo_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
 	for (i = 0; i < nf; i++) {
 		tb_str(names[i], w);
 		for (k = 0; k < 4; k++)
@@ -385,9 +384,9 @@ static void table(void)
 		else
 			fo_c('-');
 	}
-	fo_s(TX("\npsi stall seconds:"));
+	fo_s("\npsi stall seconds:");
 	for (k = 0; k < 2; k++) {
-		fo_s(k ? TX(", full ") : TX(" some "));
+		fo_s(k ? ", full " : " some ");
 		if (ctr[nf + k].seen)
 			out_fix(fo, ctr[nf + k].count, 6);
 		else
@@ -395,18 +394,18 @@ static void table(void)
 	}
 	tb_nl();
 	if (cmd) {
-		fo_s(TX("command:"));
+		fo_s("command:");
 		for (i = 0; cmd[i]; i++) {
 			fo_c(' ');
 			out_safe(fo, cmd[i], strlen(cmd[i]));
 		}
-		fo_s(TX("\nexit status: "));
+		fo_s("\nexit status: ");
 		cell(cmd_status >= 0, cmd_status, 0, 0);
 		tb_nl();
 	}
 }
 
-static const char *const psi_key = TX("some_stall_seconds\0full_stall_seconds");
+static const char *const psi_key = "some_stall_seconds\0full_stall_seconds";
 
 /* A figure of the summary: a json/kv member (null unless have), or in prom
  * (when have, and help given) the metric membox_vmstat_NAME, its name the
@@ -414,8 +413,8 @@ static const char *const psi_key = TX("some_stall_seconds\0full_stall_seconds");
 enum { K_GAUGE, K_BYTES, K_PSI, K_CMD };
 static void put(int kind, const char *key, const char *help, int have, uint64_t v, int dec)
 {
-	static const char *const pre[] = { "", "", TX("psi_"), TX("command_") };
-	static const char *const suf[] = { "", "_bytes", TX("_total"), "" };
+	static const char *const pre[] = { "", "", "psi_", "command_" };
+	static const char *const suf[] = { "", "_bytes", "_total", "" };
 	char b[64];
 
 	if (fmt != FMT_PROM) {
@@ -426,7 +425,7 @@ static void put(int kind, const char *key, const char *help, int have, uint64_t 
 		else
 			t_u64(key, v);
 	} else if (have && help) {
-		mb_cpy(mb_join(b, TX("vmstat_"), pre[kind], key), suf[kind]);
+		stpcpy(mb_join(b, "vmstat_", pre[kind], key), suf[kind]);
 		p_type(b, kind == K_PSI ? "counter" : "gauge", help);
 		p_start(b);
 		p_fix(v, dec);
@@ -437,45 +436,45 @@ static void put(int kind, const char *key, const char *help, int have, uint64_t 
  * order, where json has them) */
 static void report(void)
 {
-	static const char *const stat[] = { 0, TX("average"), TX("max"), TX("recent") };
+	static const char *const stat[] = { 0, "average", "max", "recent" };
 	int tree = fmt != FMT_PROM;
 	unsigned i;
 	int k;
 
 	if (tree)
 		t_obj(0);
-	put(K_GAUGE, TX("interval_seconds"), TX("Time between samples."), 1, ival, 6);
+	put(K_GAUGE, "interval_seconds", "Time between samples.", 1, ival, 6);
 	put(K_GAUGE, "window", 0, 1, win, 0);
-	put(K_GAUGE, TX("elapsed_seconds"), TX("Baseline to last sample."), 1, tnow - t0, 6);
-	put(K_GAUGE, TX("samples"), TX("Samples after the baseline."), 1, samples, 0);
+	put(K_GAUGE, "elapsed_seconds", "Baseline to last sample.", 1, tnow - t0, 6);
+	put(K_GAUGE, "samples", "Samples after the baseline.", 1, samples, 0);
 	if (tree)
 		counters(1);
 	else
 		for (k = 0; k < 4; k++) {
-			const char *m = k ? TX("vmstat_rate_per_second") : TX("vmstat_events_total");
+			const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
 			if (k < 2)
-				p_type(m, k ? "gauge" : "counter", k ? TX("Average, max and recent increase per second.")
-				                                     : TX("Increase since the baseline."));
+				p_type(m, k ? "gauge" : "counter", k ? "Average, max and recent increase per second."
+				                                     : "Increase since the baseline.");
 			for (i = 0; i < nf; i++)
 				if (ctr[i].seen) {
 					p_start(m);
 					p_labc("counter", names[i]);
 					if (k)
-						p_labc(TX("stat"), stat[k]);
+						p_labc("stat", stat[k]);
 					p_fix(fig(i, k), k ? 3 : 0);
 				}
 		}
 	if (tree)
 		t_obj("memory");
 	for (k = 0; k < 4; k++)
-		put(K_BYTES, mb_nth(mem_key, k), TX("Extreme of /proc/meminfo."), mem_have >> k & 1, mem[k], 0);
+		put(K_BYTES, mb_nth(mem_key, k), "Extreme of /proc/meminfo.", mem_have >> k & 1, mem[k], 0);
 	if (tree)
 		t_end();
 	if (ctr[nf].seen || ctr[nf + 1].seen || !tree) {
 		if (tree)
 			t_obj("psi");
 		for (k = 0; k < 2; k++)
-			put(K_PSI, mb_nth(psi_key, k), TX("Memory stall time since the baseline."),
+			put(K_PSI, mb_nth(psi_key, k), "Memory stall time since the baseline.",
 			    ctr[nf + k].seen, ctr[nf + k].count, 6);
 		if (tree)
 			t_end();
@@ -484,20 +483,20 @@ static void report(void)
 	}
 	if (cmd && tree) {
 		t_obj("command");
-		t_arr(TX("argv"));
+		t_arr("argv");
 		for (i = 0; cmd[i]; i++)
 			t_cstr(0, cmd[i]);
 		t_end();
 	}
 	if (cmd || !tree)
-		put(K_CMD, TX("exit_status"), TX("Exit status of the command."), cmd_status >= 0, cmd_status, 0);
+		put(K_CMD, "exit_status", "Exit status of the command.", cmd_status >= 0, cmd_status, 0);
 	if (!tree)
 		return;
 	if (cmd)
 		t_end();
 	else
 		t_null("command");
-	t_bool(TX("vmstat_truncated"), truncated);
+	t_bool("vmstat_truncated", truncated);
 	t_done();
 }
 
@@ -542,7 +541,7 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 static int exec_path(void)
 {
 	static char b[PATH_MAX + NAME_MAX + 2];
-	const char *f = cmd[0], *p = getenv(TX("PATH")), *z;
+	const char *f = cmd[0], *p = getenv("PATH"), *z;
 	size_t k = strlen(f);
 	int e = ENOENT, acc = 0;
 
@@ -551,7 +550,7 @@ static int exec_path(void)
 	if (strchr(f, '/'))
 		return execve(f, cmd, environ), errno;
 	if (!p)
-		p = TX("/usr/local/bin:/bin:/usr/bin");
+		p = "/usr/local/bin:/bin:/usr/bin";
 	if (k > NAME_MAX)
 		return ENAMETOOLONG;
 	for (;; p = z + 1) {
@@ -611,7 +610,7 @@ int vmstat_meter_main(int argc, char **argv)
 	pid_t pid = 0;
 	long e;
 
-	cli_init(TX("vmstat-meter"));
+	cli_init("vmstat-meter");
 	memcpy(names, defaults, sizeof defaults);
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		if (id == OPT_ERR)
@@ -633,7 +632,7 @@ int vmstat_meter_main(int argc, char **argv)
 	if (st.ind < argc) {
 		cmd = argv + st.ind;
 		if (num[2] != UINT64_MAX || num[3] != UINT64_MAX)
-			return mb_warn(TX("-n, -d"), TX("not with a command")), cli_usage_error(usage);
+			return mb_warn("-n, -d", "not with a command"), cli_usage_error(usage);
 		fo = &out2;
 	}
 	if (cli_root())

@@ -10,8 +10,7 @@
 #include "sc.h"
 #include "zoneinfo.h"
 
-static const char *const usage = TXT(zoneinfo_wm,
-	"Usage: zoneinfo-wm [OPTIONS]\n\n"
+static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"Per-zone watermarks and the kernel's total reserve (totalreserve_pages),\n"
 	"from /proc/zoneinfo.  For each zone: FREE, BOOST, MIN, LOW, HIGH, PROMO,\n"
 	"PRESENT and MANAGED memory, PROT (the largest protection, lowmem_reserve,\n"
@@ -20,7 +19,7 @@ static const char *const usage = TXT(zoneinfo_wm,
 	"print.  Zones with no managed memory are hidden unless -a.\n\n"
 	"  -a, --all          also zones with no managed memory\n"
 	"      --page-size=N  bytes per page (default: the kernel's; for --root,\n"
-	"                     derived from MemTotal / present pages)\n");
+	"                     derived from MemTotal / present pages)\n";
 
 static const struct opt opts[] = {
 	{ "all", 'a', 0, 'a' },
@@ -35,11 +34,11 @@ static int ps_how;
  * two, sizes), in the order shown; v[VM_RATIO..] is lowmem_reserve_ratio.
  * Absent and damaged (warned) files are shown as absent. */
 enum { VM_MIN, VM_EXTRA, VM_SCALE, VM_BOOST, VM_RATIO, VM_N };
-static const char *const vmname = TX("min_free\0extra_free\0watermark_scale_factor\0"
-	"watermark_boost_factor\0lowmem_reserve_ratio");
-static const char *const vmhelp = TX("vm.min_free_kbytes in bytes.\0vm.extra_free_kbytes in bytes.\0"
+static const char *const vmname = "min_free\0extra_free\0watermark_scale_factor\0"
+	"watermark_boost_factor\0lowmem_reserve_ratio";
+static const char *const vmhelp = "vm.min_free_kbytes in bytes.\0vm.extra_free_kbytes in bytes.\0"
 	"vm.watermark_scale_factor (1/10000 of memory).\0"
-	"vm.watermark_boost_factor (1/10000 of the high watermark).");
+	"vm.watermark_boost_factor (1/10000 of the high watermark).";
 static struct {
 	int n[VM_N];     /* numbers read; < 0: absent or damaged */
 	uint64_t v[VM_RATIO + VM_MAX_RATIOS];
@@ -53,7 +52,7 @@ static void read_vm(void)
 	int i;
 
 	for (i = 0; i < VM_N; i++) {
-		mb_join(path, TX("/proc/sys/vm/"), mb_nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
+		mb_join(path, "/proc/sys/vm/", mb_nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
 		vm.n[i] = rd_nums(path, &vm.v[i], i == VM_RATIO ? VM_MAX_RATIOS : 1, VM_KB(i) ? 1024 : 1);
 	}
 }
@@ -62,14 +61,14 @@ static void read_vm(void)
  * object shows them all, the table leaves out spanned, prom adds headroom.
  * Boost, promo and the protection list may be missing ('-'). */
 #define OPTIONAL (ZH_BOOST | ZH_PROMO | ZH_PROT)
-static const char *const help = TX(
+static const char *const help = 
 	"Free memory in the zone.\0Current watermark boost.\0Min watermark.\0"
 	"Low watermark (kswapd wakes below it).\0"
 	"High watermark (kswapd sleeps above it), including boost.\0Promotion watermark.\0"
 	"Memory spanned by the zone.\0Memory present in the zone.\0"
 	"Memory managed by the buddy allocator.\0"
 	"Largest lowmem_reserve protection of the zone.\0"
-	"The zone's part of totalreserve_pages.\0Free minus the low watermark.");
+	"The zone's part of totalreserve_pages.\0Free minus the low watermark.";
 static struct {
 	uint64_t v[ZF_N];
 	unsigned have;        /* ZH_ bits */
@@ -117,7 +116,7 @@ static void table(int all)
 	int k;
 
 	zi_table_head(ps, ps_how);
-	fo_s(TX("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n"));
+	fo_s("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
 	for (i = 0; i < zi_zones.n; i++) {
 		const struct zi_zone *c = &zi_zones.z[i];
 		if (!all && !c->managed)
@@ -128,11 +127,11 @@ static void table(int all)
 		vals(c, c->have);
 		row();
 	}
-	fo_s(TX("total        "));
+	fo_s("total        ");
 	vals(&zi_zones.tot, 0);   /* boost, promo and protection have no total: '-' */
 	row();
 	for (k = 0; k < VM_N; k++) {
-		fo_s(k ? ", " : TX("vm: "));
+		fo_s(k ? ", " : "vm: ");
 		fo_s(mb_nth(vmname, k));
 		if (k < VM_RATIO) {
 			fo_c(' ');
@@ -153,7 +152,7 @@ static void table(int all)
 	tb_nl();
 	if (zi_zones.dropped) {
 		out_u64(fo, zi_zones.dropped);
-		fo_s(TX(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n"));
+		fo_s(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n");
 	}
 }
 
@@ -164,22 +163,22 @@ static void tree(void)
 	int f;
 
 	t_obj(0);
-	t_u64(TX("page_size"), ps);
-	t_cstr(TX("page_size_source"), zi_ps_how[ps_how]);
-	t_arr(TX("zones"));
+	t_u64("page_size", ps);
+	t_cstr("page_size_source", zi_ps_how[ps_how]);
+	t_arr("zones");
 	for (i = 0; i < zi_zones.n; i++) {
 		const struct zi_zone *c = &zi_zones.z[i];
 		char node[24];
 		node[u64_str(node, c->node)] = 0;
-		mb_cpy(mb_join(name, TX("zone."), node, "."), c->name);   /* kv: zone.0.Normal.free */
+		stpcpy(mb_join(name, "zone.", node, "."), c->name);   /* kv: zone.0.Normal.free */
 		t_elem(name);
 		t_u64("node", c->node);
 		t_cstr("zone", c->name);
 		vals(c, c->have);
 		for (f = 0; f <= ZF_RESERVE; f++) {
 			if (f == ZF_PROTMAX) {
-				t_bool(TX("managed_from_present"), !(c->have & ZH_MANAGED));
-				t_arr(TX("protection"));
+				t_bool("managed_from_present", !(c->have & ZH_MANAGED));
+				t_arr("protection");
 				for (j = 0; j < c->nprot; j++)
 					t_u64(0, pg(c->prot[j]));
 				t_end();
@@ -191,7 +190,7 @@ static void tree(void)
 		t_end();
 	}
 	t_end();
-	t_u64(TX("zones_dropped"), zi_zones.dropped);
+	t_u64("zones_dropped", zi_zones.dropped);
 	t_obj("total");
 	vals(&zi_zones.tot, 0);
 	for (f = 0; f < ZF_N; f++)
@@ -226,7 +225,7 @@ static void prom(void)
 	unsigned i, any = ZH_PROT | ~OPTIONAL;   /* families with a sample */
 	int f;
 
-	prom_one(TX("page_size_bytes"), TX("Bytes per page used to convert zoneinfo pages."), ps);
+	prom_one("page_size_bytes", "Bytes per page used to convert zoneinfo pages.", ps);
 	for (i = 0; i < zi_zones.n; i++)
 		any |= zi_zones.z[i].have;
 	/* zone_NAME_bytes per zone; f == ZF_CMA stands for headroom */
@@ -234,8 +233,8 @@ static void prom(void)
 		const char *name = f == ZF_CMA ? "headroom" : mb_nth(zi_fig_names, f);
 		if (!(any >> f & 1))
 			continue;
-		mb_join(m, TX("zone_"), name, "_bytes");
-		p_type(m, "gauge", mb_nth(txt(help), f));
+		mb_join(m, "zone_", name, "_bytes");
+		p_type(m, "gauge", mb_nth(help, f));
 		for (i = 0; i < zi_zones.n; i++) {
 			vals(&zi_zones.z[i], zi_zones.z[i].have);
 			if (!has(f) && f != ZF_PROTMAX)
@@ -253,8 +252,8 @@ static void prom(void)
 	for (f = 0; f < ZF_N; f++) {
 		if (!((ZH_SUMMED & ~ZH_PRESENT) >> f & 1))
 			continue;
-		mb_join(m, TX("zone_total_"), mb_nth(zi_fig_names, f), "_bytes");
-		prom_one(m, f == ZF_RESERVE ? TX("The kernel's total reserve (totalreserve_pages).") : TX("Sum over all zones."),
+		mb_join(m, "zone_total_", mb_nth(zi_fig_names, f), "_bytes");
+		prom_one(m, f == ZF_RESERVE ? "The kernel's total reserve (totalreserve_pages)." : "Sum over all zones.",
 		         x.v[f]);
 	}
 	for (f = 0; f < VM_RATIO; f++) {
@@ -271,7 +270,7 @@ int zoneinfo_wm_main(int argc, char **argv)
 	uint64_t ps_opt = 0;
 	int all = 0, id;
 
-	cli_init(TX("zoneinfo-wm"));
+	cli_init("zoneinfo-wm");
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
@@ -281,12 +280,12 @@ int zoneinfo_wm_main(int argc, char **argv)
 			break;
 		case OPT_PAGESIZE:
 			if (cli_u64("--page-size", st.arg, &ps_opt) || ps_opt < 4096 || (ps_opt & (ps_opt - 1)))
-				return mb_warn("--page-size", TX("a power of two, at least 4096")), cli_usage_error(usage);
+				return mb_warn("--page-size", "a power of two, at least 4096"), cli_usage_error(usage);
 			break;
 		}
 	}
 	if (st.ind < argc)
-		return mb_warn(argv[st.ind], TX("unexpected argument")), cli_usage_error(usage);
+		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
 	if (cli_root() || zi_load(&zi_zones, ps_opt, &ps, &ps_how))
 		return 1;
 	read_vm();

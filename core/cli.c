@@ -7,12 +7,11 @@
 #include "rd.h"
 #include "sc.h"
 
-const char *const cli_common_help = TXT(common,
-	"\nCommon options:\n"
+const char *const cli_common_help = "\nCommon options:\n"
 	"  -o, --format=FMT   table (default), json, kv or prom\n"
 	"  -R, --root=DIR     read proc/, sys/, etc/ under DIR (also MEMBOX_ROOT)\n"
 	"  -b, -k, -m, -h     table sizes in bytes, KiB (default), MiB, human (1.5M)\n"
-	"      --help         this text\n");
+	"      --help         this text\n";
 
 static const char *root_arg;
 
@@ -24,8 +23,8 @@ void cli_init(const char *applet)
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
 enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT, B_NUMBER };
-static const char *const bads = TX("unknown option\0option needs a value:\0"
-	"option takes no value:\0unknown format\0bad number for");
+static const char *const bads = "unknown option\0option needs a value:\0"
+	"option takes no value:\0unknown format\0bad number for";
 
 static int bad(int why, const char *opt, size_t n)
 {
@@ -46,9 +45,9 @@ static int bad(int why, const char *opt, size_t n)
 
 /* The options every applet takes, looked for after the applet's own */
 static const struct opt common[] = {
-	{ TX("format"), 'o', 1, 'o' }, { TX("root"), 'R', 1, 'R' }, { TX("bytes"), 'b', 0, 'b' },
-	{ TX("kibibytes"), 'k', 0, 'k' }, { TX("mebibytes"), 'm', 0, 'm' },
-	{ TX("human"), 'h', 0, 'h' }, { TX("help"), 0, 0, OPT_HELP }, { 0, 0, 0, 0 }
+	{ "format", 'o', 1, 'o' }, { "root", 'R', 1, 'R' }, { "bytes", 'b', 0, 'b' },
+	{ "kibibytes", 'k', 0, 'k' }, { "mebibytes", 'm', 0, 'm' },
+	{ "human", 'h', 0, 'h' }, { "help", 0, 0, OPT_HELP }, { 0, 0, 0, 0 }
 };
 
 /* The option of t, else of common, named -c (s 0) or --s (n bytes); 0 when none */

@@ -5,7 +5,6 @@
 #include <unistd.h>
 #include "out.h"
 #include "rd.h"
-#include "txt.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "0"
@@ -49,13 +48,13 @@ static void list(struct out *o)
 static int help(struct out *o)
 {
 	out_s(o, "membox " MB_VERSION);
-	out_s(o, TXT(membox, ": memory truths for small Linux systems\n\n"
+	out_s(o, ": memory truths for small Linux systems\n\n"
 	         "Usage: membox APPLET [ARGS]   or a link named APPLET to membox\n"
 	         "       membox --list | --install [-s] DIR | --help | --version\n"
 	         "       membox APPLET --help\n\n"
 	         "  --install DIR   hard links (-s: symlinks) named for every applet in DIR,\n"
 	         "                  replacing entries of those names\n\n"
-	         "Applets:\n"));
+	         "Applets:\n");
 	list(o);
 	return 0;
 }
@@ -102,7 +101,6 @@ int main(int argc, char **argv)
 	const char *base = argv[0] ? argv[0] : "", *p;
 	const struct applet *a;
 
-	txt_unpack();
 	for (p = base; *p; p++)
 		if (*p == '/')
 			base = p + 1;
@@ -110,7 +108,7 @@ int main(int argc, char **argv)
 	if (!a && !strncmp(base, "membox", 6) && argc > 1 && argv[1][0] != '-') {
 		a = find(argv[1]);
 		if (!a) {
-			mb_warn(argv[1], TX("applet not found"));
+			mb_warn(argv[1], "applet not found");
 			return mb_exit_status(127);
 		}
 		argc--;
@@ -119,7 +117,7 @@ int main(int argc, char **argv)
 	if (a)
 		return mb_exit_status(a->main(argc, argv));
 	if (strncmp(base, "membox", 6)) {
-		mb_warn(base, TX("applet not found"));
+		mb_warn(base, "applet not found");
 		return mb_exit_status(127);
 	}
 	if (argc > 1 && !strcmp(argv[1], "--list"))

@@ -8,7 +8,6 @@
 #include "rd.h"
 #include "sc.h"
 #include "out.h"
-#include "txt.h"
 
 /* The first damage seen by meminfo_parse, for meminfo_read's warning. */
 static const char *why;
@@ -22,7 +21,7 @@ static void note(unsigned long line, const char *w)
 
 /* "MemTotal\0MemFree\0...": the keys of MEMINFO_KEYS in its order, one
  * packed text (tests/unit/parsers.c checks it against the list) */
-static const char *const names = TX(
+static const char *const names = 
 	"MemTotal\0MemFree\0MemAvailable\0Buffers\0Cached\0SwapCached\0"
 	"Active\0Inactive\0Active(anon)\0Inactive(anon)\0Active(file)\0"
 	"Inactive(file)\0Unevictable\0Mlocked\0SwapTotal\0SwapFree\0Zswap\0"
@@ -31,7 +30,7 @@ static const char *const names = TX(
 	"Committed_AS\0AnonHugePages\0ShmemHugePages\0ShmemPmdMapped\0"
 	"CmaTotal\0CmaFree\0HugePages_Total\0HugePages_Free\0"
 	"HugePages_Rsvd\0HugePages_Surp\0Hugepagesize\0Hugetlb\0HighTotal\0"
-	"HighFree\0LowTotal\0LowFree");
+	"HighFree\0LowTotal\0LowFree";
 
 const char *meminfo_name(int k) { return mb_nth(names, k); }
 

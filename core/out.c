@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "out.h"
-#include "txt.h"
 #include "sc.h"
 #include "sig.h"
 
@@ -50,7 +49,6 @@ void out_mem(struct out *o, const char *s, size_t n)
 
 void out_s(struct out *o, const char *s)
 {
-	s = txt(s);
 	out_mem(o, s, strlen(s));
 }
 void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
@@ -141,16 +139,9 @@ void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0);
 __attribute__((noinline)) uint64_t mb_mul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
 #endif
 
-char *mb_cpy(char *d, const char *s)
-{
-	while ((*d = *s++))
-		d++;
-	return d;
-}
-
 char *mb_join(char *d, const char *a, const char *b, const char *c)
 {
-	return mb_cpy(mb_cpy(mb_cpy(d, a), b), c);
+	return stpcpy(stpcpy(stpcpy(d, a), b), c);
 }
 
 const char *mb_nth(const char *s, unsigned i)
@@ -204,7 +195,7 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 		unsigned c = k == 2 ? p[1] : p[0];
 		if (!k) {
 			if (mode == E_JSON)
-				out_s(o, TX("\\ufffd"));
+				out_s(o, "\\ufffd");
 			else if (mode == E_PROM)
 				out_s(o, "\xef\xbf\xbd");
 			else
@@ -229,7 +220,7 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 				out_c(o, '?');
 			}
 		} else if (mode == E_KV && c == '\'') {
-			out_s(o, TX("'\\''"));
+			out_s(o, "'\\''");
 		} else {
 			if (mode >= E_JSON && (c == '"' || c == '\\'))
 				out_c(o, '\\');
@@ -244,68 +235,17 @@ size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_
 
 /* ---- messages ---- */
 
-/* strerror() without musl's table of every errno (2 KiB): the errors a
- * reader of /proc, /sys and tmpfs meets, in musl's words, packed as an
- * errno byte and its text; others by number. */
-static const char *const errs = TX(
-	"\001Operation not permitted\0"
-	"\002No such file or directory\0"
-	"\003No such process\0"
-	"\004Interrupted system call\0"
-	"\005I/O error\0"
-	"\007Argument list too long\0"
-	"\010Exec format error\0"
-	"\011Bad file descriptor\0"
-	"\012No child process\0"
-	"\013Resource temporarily unavailable\0"
-	"\014Out of memory\0"
-	"\015Permission denied\0"
-	"\020Resource busy\0"
-	"\021File exists\0"
-	"\022Cross-device link\0"
-	"\023No such device\0"
-	"\024Not a directory\0"
-	"\025Is a directory\0"
-	"\026Invalid argument\0"
-	"\027Too many open files in system\0"
-	"\030No file descriptors available\0"
-	"\032Text file busy\0"
-	"\033File too large\0"
-	"\034No space left on device\0"
-	"\036Read-only file system\0"
-	"\040Broken pipe\0"
-	"\044Filename too long\0"
-	"\046Function not implemented\0"
-	"\050Symbolic link loop\0"
-	"\113Value too large for data type\0"
-	"\137Not supported\0");
-_Static_assert(EPERM == 1 && ENOENT == 2 && ESRCH == 3 && EINTR == 4 && EIO == 5 && E2BIG == 7 && ENOEXEC == 8 && EBADF == 9 && ECHILD == 10 && EAGAIN == 11 && ENOMEM == 12 && EACCES == 13 && EBUSY == 16 && EEXIST == 17 && EXDEV == 18 && ENODEV == 19 && ENOTDIR == 20 && EISDIR == 21 && EINVAL == 22 && ENFILE == 23 && EMFILE == 24 && ETXTBSY == 26 && EFBIG == 27 && ENOSPC == 28 && EROFS == 30 && EPIPE == 32 && ENAMETOOLONG == 36 && ENOSYS == 38 && ELOOP == 40 && EOVERFLOW == 75 && ENOTSUP == 95, "errno numbers as in asm-generic");
-
-const char *mb_strerror(int e)
-{
-	static char b[24] = "error ";
-	const char *p = txt(errs);
-
-	while (*p) {
-		if ((unsigned char)p[0] == (unsigned)e)
-			return p + 1;
-		p += strlen(p) + 1;
-	}
-	b[6 + u64_str(b + 6, (unsigned)e)] = 0;
-	return b;
-}
-
 /* "membox: APPLET: WHAT: why", WHAT n bytes and, with line, " line N" */
 static void msgl(const char *what, size_t n, const unsigned long *line, const char *why)
 {
-	out_s(&out2, TX("membox: "));
+	out_s(&out2, "membox: ");
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
 		out_s(&out2, ": ");
 	}
 	out_safe(&out2, what, n);
 	if (line) {
-		out_s(&out2, TX(" line "));
+		out_s(&out2, " line ");
 		out_u64(&out2, *line);
 	}
 	if (why) {
@@ -319,9 +259,9 @@ static void msgl(const char *what, size_t n, const unsigned long *line, const ch
 static void msg(const char *what, const char *why) { msgl(what, strlen(what), 0, why); }
 
 void mb_warn(const char *what, const char *why) { msg(what, why); }
-void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
+void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
 int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
-int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
+int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
@@ -338,12 +278,12 @@ int mb_fail_line(const char *file, unsigned long line, const char *why)
 int mb_exit_status(int status)
 {
 	if (out_flush(&out1) < 0) {
-		mb_warn_errno(TX("write error on standard output"), out1.err);
+		mb_warn_errno("write error on standard output", out1.err);
 		if (!status)
 			status = 1;
 	}
 	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno(TX("write error on the report"), fo->err);
+		mb_warn_errno("write error on the report", fo->err);
 		if (!status)
 			status = 1;
 	}
@@ -564,11 +504,11 @@ static int nlab;
 
 void p_type(const char *name, const char *type, const char *help)
 {
-	fo_s(TX("# HELP membox_"));
+	fo_s("# HELP membox_");
 	fo_s(name);
 	fo_c(' ');
 	fo_s(help);
-	fo_s(TX("\n# TYPE membox_"));
+	fo_s("\n# TYPE membox_");
 	fo_s(name);
 	fo_c(' ');
 	fo_s(type);
@@ -577,7 +517,7 @@ void p_type(const char *name, const char *type, const char *help)
 
 void p_start(const char *name)
 {
-	fo_s(TX("membox_"));
+	fo_s("membox_");
 	fo_s(name);
 	nlab = 0;
 }

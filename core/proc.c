@@ -7,18 +7,17 @@
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
-#include "txt.h"
 
 /* The key names back to back, one packed text in the order of PR_KEYS
  * (tests/unit/proc.c checks it), and each one's offset in it, at compile
  * time: the offsets in a struct of exactly sized char arrays (no padding),
  * a type only. */
-static const char *const keys = TX(
+static const char *const keys = 
 	"Rss\0Pss\0Pss_Dirty\0Pss_Anon\0Pss_File\0Pss_Shmem\0Shared_Clean\0"
 	"Shared_Dirty\0Private_Clean\0Private_Dirty\0Referenced\0Anonymous\0"
 	"KSM\0LazyFree\0AnonHugePages\0ShmemPmdMapped\0FilePmdMapped\0"
 	"Shared_Hugetlb\0Private_Hugetlb\0Swap\0SwapPss\0Locked\0VmRSS\0"
-	"RssAnon\0RssFile\0RssShmem\0VmSwap\0PPid\0Kthread\0Size");
+	"RssAnon\0RssFile\0RssShmem\0VmSwap\0PPid\0Kthread\0Size";
 #define X(k) char k[sizeof #k];
 struct pr_keys { PR_KEYS(X) };
 #undef X
@@ -184,9 +183,9 @@ int pr_maphdr(const char *s, size_t n, struct pr_map *m)
 int pr_mapkind(const struct pr_map *m, int tmpfs)
 {
 	/* prefixes in the order they are tried, each after its kind */
-	static const char *const pre = TX(
+	static const char *const pre = 
 		"\5[anon_shmem:\0\4[anon:\0\1[heap]\0\2[stack\0\3[\0"
-		"\5/dev/zero (deleted)\0\11/memfd:\0\12/SYSV\0");
+		"\5/dev/zero (deleted)\0\11/memfd:\0\12/SYSV\0";
 	static const char del[] = " (deleted)";
 	const char *p = m->path, *k;
 	size_t n = m->plen, l;

@@ -7,9 +7,8 @@
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
-#include "txt.h"
 
-const char *const psi_file = TX("/proc/pressure/memory");
+const char *const psi_file = "/proc/pressure/memory";
 
 static unsigned long bad;   /* the first garbled or saturated line, for psi_read */
 

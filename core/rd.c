@@ -282,7 +282,7 @@ int rd_quiet;
 int rd_bad(const char *path, long err, const char *why)
 {
 	if (!rd_quiet && (why || (err && err != -ENOENT)))
-		mb_warn(path, why ? why : err == -EINVAL ? "garbled" : mb_strerror(-err));
+		mb_warn(path, why ? why : err == -EINVAL ? "garbled" : strerror(-err));
 	return err;
 }
 

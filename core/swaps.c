@@ -10,9 +10,8 @@
 #include "swaps.h"
 #include "out.h"
 #include "sc.h"
-#include "txt.h"
 
-const char *const sw_file = TX("/proc/swaps");
+const char *const sw_file = "/proc/swaps";
 
 int sw_zram_id(const char *f, size_t n, unsigned *id)
 {
@@ -94,11 +93,11 @@ int sw_mm_parse(const char *b, size_t n, uint64_t v[3])
 
 int sw_mm_read(unsigned id, uint64_t v[3])
 {
-	char path[48], b[256], *e = mb_cpy(path, TX("/sys/block/zram"));
+	char path[48], b[256], *e = stpcpy(path, "/sys/block/zram");
 	int trunc;
 	long k;
 
-	mb_cpy(e + u64_str(e, id), TX("/mm_stat"));
+	stpcpy(e + u64_str(e, id), "/mm_stat");
 	k = rd_file(path, b, sizeof b, &trunc);
 	if (k < 0)
 		return k;

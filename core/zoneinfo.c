@@ -19,12 +19,11 @@
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
-#include "txt.h"
 
-const char *const zi_fig_names = TX("free\0boost\0min\0low\0high\0promo\0spanned\0present\0"
-	"managed\0protection_max\0reserve\0cma");
+const char *const zi_fig_names = "free\0boost\0min\0low\0high\0promo\0spanned\0present\0"
+	"managed\0protection_max\0reserve\0cma";
 /* a text used five times: one packed copy */
-static const char *const zi_file = TX("/proc/zoneinfo");
+static const char *const zi_file = "/proc/zoneinfo";
 /* the figures that are a line "NAME N" of their own */
 #define KEYS (ZH_BOOST | ZH_MIN | ZH_LOW | ZH_HIGH | ZH_PROMO | ZH_SPANNED | ZH_PRESENT | ZH_MANAGED | ZH_CMA)
 
@@ -42,7 +41,7 @@ static int finish(struct zi *z, struct zi_zone *c)
 	int f;
 
 	if ((c->have & need) != need)
-		return fail(z, c->line, TX("zone ends before its free, min, low, high and present lines"));
+		return fail(z, c->line, "zone ends before its free, min, low, high and present lines");
 	/* 2.6 kernels print no "managed": present pages stand in for it */
 	if (!(c->have & ZH_MANAGED))
 		c->managed = c->present;
@@ -122,7 +121,7 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 			return ZI_EPARSE;
 		c = z->n < ZI_MAX_ZONES ? &z->z[z->n] : spare;
 		if (header(c, s, n))
-			return fail(z, ln, TX("expected 'Node N, zone NAME'"));
+			return fail(z, ln, "expected 'Node N, zone NAME'");
 		c->line = ln;
 		if (c == spare)
 			z->dropped++;
@@ -134,10 +133,10 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 	if (!sc_field(&p, e, &f, &fl))
 		return 0;
 	if (!c)
-		return fail(z, ln, TX("expected 'Node N, zone NAME' first"));
+		return fail(z, ln, "expected 'Node N, zone NAME' first");
 	if (sc_eq(f, fl, "protection:")) {
 		if (protection(c, p, e))
-			return fail(z, ln, TX("garbled protection list"));
+			return fail(z, ln, "garbled protection list");
 		return 0;
 	}
 	if (sc_eq(f, fl, "pages")) {   /* "pages free N", nothing after N */
@@ -152,7 +151,7 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 	}
 	if (!sc_field(&p, e, &g, &gl) || sc_u64_all(g, gl, &v) == SC_NONE ||
 	    (i == ZF_FREE ? p : sc_blank(p, e)) != e)
-		return fail(z, ln, i == ZF_FREE ? TX("garbled 'pages free' line") : TX("garbled watermark line"));
+		return fail(z, ln, i == ZF_FREE ? "garbled 'pages free' line" : "garbled watermark line");
 	c->f[i] = v;
 	c->have |= 1u << i;
 	return 0;
@@ -174,9 +173,9 @@ int zi_parse(struct zi *z, struct rd_lines *r)
 	if (k < 0)
 		return k;
 	if (!cur)
-		return fail(z, r->line, TX("no zones"));
+		return fail(z, r->line, "no zones");
 	if (r->nonl)
-		return fail(z, r->line, TX("file ends in the middle of a line"));
+		return fail(z, r->line, "file ends in the middle of a line");
 	return finish(z, cur);
 }
 
@@ -229,26 +228,26 @@ int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how)
 	if (k)
 		return mb_fail_line(zi_file, z->err_line, z->err);
 	if (z->skipped)
-		mb_warn(zi_file, TX("lines longer than the reader's buffer were skipped"));
+		mb_warn(zi_file, "lines longer than the reader's buffer were skipped");
 	if (z->dropped)
-		mb_warn(zi_file, TX("more zones than ZI_MAX_ZONES: extra zones are in the totals only"));
+		mb_warn(zi_file, "more zones than ZI_MAX_ZONES: extra zones are in the totals only");
 	if (!ps_opt && !rd_live()) {
 		k = meminfo_read(&m);
 		have = !k && MI_HAS(&m, MI_MemTotal);
 	}
 	*ps = zi_page_size(z, ps_opt, have, have ? m.v[MI_MemTotal] : 0, how);
 	if (*how == PS_ASSUMED)
-		mb_warn("/proc/meminfo", TX("no MemTotal in the capture: page size assumed 4096 (use --page-size)"));
+		mb_warn("/proc/meminfo", "no MemTotal in the capture: page size assumed 4096 (use --page-size)");
 	return 0;
 }
 
 void zi_table_head(uint64_t ps, int how)
 {
-	fo_s(TX("sizes in "));
-	fo_s(*tb_unit() ? tb_unit() : TX("IEC units"));
-	fo_s(TX(", page size "));
+	fo_s("sizes in ");
+	fo_s(*tb_unit() ? tb_unit() : "IEC units");
+	fo_s(", page size ");
 	out_u64(fo, ps);
-	fo_s(TX(" bytes ("));
+	fo_s(" bytes (");
 	fo_s(zi_ps_how[how]);
 	fo_s(")\n");
 }

@@ -3,7 +3,6 @@
 #ifndef MB_CLI_H
 #define MB_CLI_H
 #include <stdint.h>
-#include "txt.h"     /* usage texts are TXT() */
 
 /* 12 bytes on 64-bit targets, not 16: the tables need no 8-byte alignment */
 struct __attribute__((packed, aligned(4))) opt {

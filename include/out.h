@@ -42,9 +42,6 @@ int fix_str(char *b, uint64_t v, int dec);
 #else
 uint64_t mb_mul(uint64_t a, uint64_t b);
 #endif
-/* stpcpy: s copied to d, NUL included; returns the NUL's place in d (not
- * musl's word-at-a-time stpcpy and strcpy, 0.2 KiB, for a few names) */
-char *mb_cpy(char *d, const char *s);
 /* a, b and c one after another into d; returns the end (the NUL) */
 char *mb_join(char *d, const char *a, const char *b, const char *c);
 /* The i-th of the NUL-separated texts of s ("a\0b\0c"). */
@@ -59,8 +56,6 @@ size_t out_safe(struct out *o, const char *s, size_t n);
 extern const char *mb_applet;
 void mb_warn(const char *what, const char *why);
 void mb_warn_errno(const char *what, int err);    /* err > 0 */
-/* strerror without the whole table: musl's words for the usual errors */
-const char *mb_strerror(int err);
 int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
 int mb_fail_errno(const char *what, int err);
 /* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */

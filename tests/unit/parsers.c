@@ -8,7 +8,6 @@
 #include "psi.h"
 #include "rd.h"
 #include "vmstat.h"
-#include "txt.h"
 #include "zoneinfo.h"
 #include "t.h"
 
@@ -55,7 +54,6 @@ int main(void)
 		"30 22 0:26 / /run/my\\040dir rw master:1 propagate_from:2 - tmpfs none\\011x rw\n"
 		"31 22 0:27 / /mnt rw - ext4 /dev/sda1 rw\n";
 
-	txt_unpack();   /* the parsers' key names are packed texts */
 	for (k = 0; k < MI_N && !strcmp(meminfo_name(k), mkeys[k]); k++)
 		;
 	CHECK_EQ("meminfo names in the order of MEMINFO_KEYS", k, MI_N);

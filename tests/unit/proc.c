@@ -11,7 +11,6 @@
 #include "proc.h"
 #include "rd.h"
 #include "sysvshm.h"
-#include "txt.h"
 
 static const char roll[] =
 	"00400000-7ffc69224000 ---p 00000000 00:00 0                              [rollup]\n"
@@ -38,7 +37,6 @@ int main(void)
 	size_t n;
 	int fd, k;
 
-	txt_unpack();   /* the key names are a packed text */
 	for (k = 0; k < PR_NK && !strcmp(pr_key(k), names[k]); k++)
 		;
 	CHECK_EQ("key names in the order of PR_KEYS", k, PR_NK);

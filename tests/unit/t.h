@@ -6,14 +6,12 @@
 #include <stdint.h>
 #include <string.h>
 #include "out.h"
-#include "txt.h"
 
 /* membox's main() unpacks the packed texts (target builds) before any
  * applet runs; a unit test has its own main(), so they are unpacked
  * before it instead (a no-op in the sanitizer build, which has none). */
 __attribute__((constructor)) static void t_unpack(void)
 {
-	txt_unpack();
 }
 
 static int t_failed;

@@ -5,7 +5,6 @@
  * and, for meminfo, against meminfo_parse. */
 #include <stdint.h>
 #include "meminfo.h"
-#include "txt.h"
 #include "vmstat.h"
 #include "t.h"
 
@@ -29,7 +28,6 @@ int main(void)
 	unsigned short at[3] = { 0, 0, 0 };
 	struct meminfo m;
 
-	txt_unpack();   /* meminfo's key names are a packed text */
 	CHECK_EQ("vmstat two of three found", vm_pick(v1, sizeof v1 - 1, ' ', vn, 3, v, h, at), 2);
 	CHECK("vmstat values", h[0] && v[0] == 77 && h[1] && v[1] == 3 && !h[2]);
 	CHECK("vmstat hints learnt: line starts 16 and 30", at[0] == 16 && at[1] == 30);
