@@ -21,28 +21,13 @@ else
 CC_T     := $(GNU)-gcc
 endif
 SPECS    := /usr/lib/$(MUSL)/musl-gcc.specs
-# Smaller code where the target allows it: ADR instead of ADRP+ADD (the whole
-# image is far below aarch64's 1 MiB tiny model), and i386's own 4-byte
-# stack alignment instead of gcc's 16 (no SSE in -Os code that needs it).
-# On x86, -Oz (push/pop for constants, no padding) is 1 KiB smaller than -Os;
-# on ARM it changes nothing.
-# Then per target, the optimisations that cost more bytes than they save
-# in this code, each measured alone and together (2026-11-22, gcc 12:
-# i686 -1504 bytes, aarch64 -632, armhf -620, x86_64 -448).  Inlining a
-# function called once is a loss only on i686 (its 64-bit arithmetic
-# spills); loop-invariant motion keeps registers busy on ARM.
-SMALL    := -fno-ipa-modref -fipa-pta
-ARCH_CFLAGS_aarch64 := -mcmodel=tiny $(SMALL) -fno-move-loop-invariants -fno-caller-saves
-ARCH_CFLAGS_armhf   := $(SMALL) -fno-move-loop-invariants
-ARCH_CFLAGS_i686    := -mpreferred-stack-boundary=2 -Oz $(SMALL) -fno-inline-functions-called-once -fno-caller-saves
-ARCH_CFLAGS_x86_64  := -Oz $(SMALL) -fno-caller-saves
-# whole-program optimisation in one partition: 3 KiB smaller on aarch64
+# Small code without tricks: -Os, whole-program optimisation (LTO), and
+# the linker dropping what nothing calls.
 LTO      := -flto -flto-partition=one
 CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
             -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
-            -fno-unwind-tables -fno-stack-protector -fno-ident -fno-pie \
-            -DMB_VERSION='"$(VERSION)"' $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS)
-LDFLAGS  := -Os $(LTO) $(ARCH_CFLAGS_$(TARGET)) $(XCFLAGS) -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64
+            -fno-stack-protector -fno-pie -DMB_VERSION='"$(VERSION)"' $(LTO) $(XCFLAGS)
+LDFLAGS  := -Os $(LTO) $(XCFLAGS) -static -no-pie -Wl,--gc-sections -Wl,--build-id=none
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h)
@@ -50,21 +35,24 @@ HDRS     := $(wildcard include/*.h)
 .PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan compare
 all: $(B)/membox tests
 
+# Every applet's state, one union (include/applet.h): generated from the
+# GLOBALS() blocks of the applets in the build.
+GLOBALS_H = $(1)/gen/globals.h
 $(B)/obj/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(dir $@)
-	$(CC_T) -specs $(SPECS) $(CFLAGS) -c $< -o $@
+	$(CC_T) -specs $(SPECS) $(CFLAGS) -I$(B)/gen -c $< -o $@
+$(patsubst %.c,$(B)/obj/%.o,core/main.c $(APPLET_SRC)): $(call GLOBALS_H,$(B))
+.SECONDARY: $(call GLOBALS_H,$(B)) $(call GLOBALS_H,$(BUILD)/asan)
+%/gen/globals.h: $(APPLET_SRC) cross/globals Makefile
+	@mkdir -p $(dir $@)
+	sh cross/globals $(APPLET_SRC) >$@
 
 OBJS := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC) core/main.c $(APPLET_SRC))
 # musl's start files and libc.a, through the specs file musl-dev ships
 $(B)/membox.elf: $(OBJS)
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $(OBJS) -o $@
-$(B)/membox: $(B)/membox.elf $(BUILD)/sstrip
+$(B)/membox: $(B)/membox.elf
 	$(GNU)-strip -s -R .comment -o $@ $<
-	$(BUILD)/sstrip $@
-# host tool: drops the section headers the loader never reads
-$(BUILD)/sstrip: $(BUILD)/%: cross/%.c
-	@mkdir -p $(BUILD)
-	cc -O2 -Wall -Wextra -Werror $< -o $@
 
 # Test programs of this target: the unit tests (linked against the core)
 # and the workload helpers the live tests run.
@@ -88,9 +76,9 @@ setup:
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
 asan: $(BUILD)/asan/membox $(patsubst tests/unit/%.c,$(BUILD)/asan/unit-%,$(UNIT_SRC)) \
       $(patsubst tests/live/%.c,$(BUILD)/asan/%,$(LIVE_SRC))
-$(BUILD)/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS)
+$(BUILD)/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS) $(call GLOBALS_H,$(BUILD)/asan)
 	@mkdir -p $(BUILD)/asan
-	clang $(SAN) $(CORE_SRC) core/main.c $(APPLET_SRC) -o $@
+	clang $(SAN) -I$(BUILD)/asan/gen $(CORE_SRC) core/main.c $(APPLET_SRC) -o $@
 $(BUILD)/asan/unit-%: tests/unit/%.c $(CORE_SRC) $(HDRS)
 	@mkdir -p $(BUILD)/asan
 	clang $(SAN) -Itests/unit $(CORE_SRC) $< -o $@

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
-#include "out.h"
+#include "applet.h"
 #include "rd.h"
 
 #ifndef MB_VERSION
@@ -13,6 +13,9 @@
 #define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
 #include "applets.h"
 #undef APPLET
+
+/* The state of the applet that runs (applet.h) */
+union globals this;
 
 static const struct applet {
 	const char *name;

@@ -72,6 +72,10 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
                       uint64_t mem_total, int *how);
 extern const char *const zi_ps_how[];
 
+/* The /proc/sys/vm settings behind the watermarks, in the order zoneinfo-wm
+ * shows them; the last, lowmem_reserve_ratio, is a list. */
+enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, ZI_VM_N };
+
 /* For applets: read /proc/zoneinfo and find the page size (MemTotal from
  * meminfo for a capture).  0, or 1 after printing why it failed.  The
  * applets load into zi_zones: one table for whichever applet runs. */

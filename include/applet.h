@@ -1,0 +1,16 @@
+/* What every applet file includes.  An applet keeps its state in one
+ * struct, declared in its file as
+ *   GLOBALS(
+ *   	members...
+ *   )
+ * and reached as TT (the file says #define TT this.NAME).  The build
+ * gathers every applet's block into one union (cross/globals writes
+ * globals.h), so only the running applet's state takes room. */
+#ifndef MB_APPLET_H
+#define MB_APPLET_H
+#define GLOBALS(...)
+#include "globals.h"
+#include "cli.h"
+#include "out.h"
+#include "report.h"
+#endif

@@ -1,0 +1,100 @@
+/* rep_: the one report layer.  An applet declares each figure it reports
+ * once, in a table of struct rep_fig: its json/kv key, its kind (which fixes
+ * its unit and how it is written), its Prometheus HELP text, where its value
+ * lies in a record the applet fills, and whether it may be absent.  The
+ * functions below render such a table as json or kv members (through the
+ * t_ tree of out.h) or as Prometheus families (HELP and TYPE once, then
+ * one sample per row); a list is rows of the same figures.  Tables for
+ * people stay hand-laid by the applet (tb_ cells of out.h).
+ *
+ * A table of figures may hold nested objects: REP_OBJ opens one (its key
+ * the member name, its prom the name prefix of its members in prom),
+ * REP_END closes it. */
+#ifndef MB_REPORT_H
+#define MB_REPORT_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum rep_kind {
+	REP_BYTES,    /* uint64_t, bytes; prom name ends in _bytes */
+	REP_SBYTES,   /* int64_t, bytes that may be negative (a headroom) */
+	REP_COUNT,    /* uint64_t, a number of things, or a value with no unit */
+	REP_INT,      /* int64_t */
+	REP_FIX,      /* int64_t, the value times 10^dec, written with dec decimals */
+	REP_BOOL,     /* int; not in prom */
+	REP_STR,      /* const char *, NUL-terminated; not in prom but as a label */
+	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
+	REP_OBJ,      /* opens a nested object */
+	REP_END,      /* closes it */
+};
+
+enum rep_flag {
+	REP_OPTIONAL = 1,   /* may be absent: its have bit says; json null */
+	REP_NOPROM = 2,     /* not a prom family */
+	REP_NOTREE = 4,     /* not a json/kv member */
+	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
+	REP_LABEL = 16,     /* in a list: a label of every prom sample */
+};
+
+struct rep_array {
+	const uint64_t *v;
+	unsigned n;
+};
+
+struct rep_fig {
+	const char *key;     /* json/kv member name */
+	const char *prom;    /* prom name after "membox_" and the prefix, without
+	                        the _bytes suffix; 0: the key */
+	const char *help;    /* prom HELP */
+	unsigned short off;  /* offsetof the value in the record */
+	unsigned char kind;  /* enum rep_kind */
+	unsigned char dec;   /* REP_FIX: decimals */
+	unsigned flags;      /* enum rep_flag */
+};
+#define REP_N(figs) (sizeof (figs) / sizeof *(figs))
+
+/* A record's have mask: bit i for figure i of its table.  Figures that are
+ * not REP_OPTIONAL are present whatever their bit. */
+#define REP_ALL (~(uint64_t)0)
+
+/* The report's frame: json/kv open the top-level object and close it with
+ * a newline; prom has none.  The table format has its own layout. */
+void rep_begin(void);
+void rep_end(void);
+
+/* The figures figs[0..n) of rec in the format asked for: json/kv members
+ * of the object open now, or prom families (names "membox_" prefix and
+ * the figure's prom name; prefix may be ""). */
+void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
+              const void *rec, uint64_t have);
+/* The same, one format each. */
+void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have);
+
+/* One prom family per figure of figs[0..n), one sample each from rec;
+ * names are "membox_" prefix (may be "") and the figure's prom name. */
+void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
+              const void *rec, uint64_t have);
+
+/* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
+ * record (it may fill one scratch record each call) and its have mask;
+ * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
+ * bytes with the NUL) instead of "key.INDEX". */
+struct rep_list {
+	const char *key;                   /* json/kv member name of the array */
+	const char *prefix;                /* prom names: "membox_" prefix figure */
+	const struct rep_fig *figs;
+	size_t n;
+	size_t rows;
+	const void *(*row)(void *ctx, size_t i, uint64_t *have);
+	void (*kvname)(void *ctx, size_t i, char *buf);
+	void *ctx;
+};
+/* In the format asked for: */
+void rep_list(const struct rep_list *l);
+/* As a json array of objects (kv: one path per row). */
+void rep_list_tree(const struct rep_list *l);
+/* As prom families, one per figure that is neither a label nor REP_NOPROM,
+ * with a sample per row that has it, labelled by the REP_LABEL figures.
+ * A family whose figure no row has is left out whole. */
+void rep_list_prom(const struct rep_list *l);
+#endif
