@@ -443,8 +443,7 @@ static void cell(int ok, uint64_t v, int dec, int width)
 	}
 }
 
-/* Microseconds as seconds with 3 decimals, truncated: the 6 of fix_str cut
- * (no 64-bit division on 32-bit targets). */
+/* Microseconds as seconds with 3 decimals, truncated: fix_str's 6 cut to 3. */
 static void seconds(uint64_t us, int width)
 {
 	char b[32];
