@@ -177,8 +177,10 @@ int main(int argc, char **argv)
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);
 		execvp(argv[optind], argv + optind);
+		/* If even this write fails, the parent reports status 127
+		 * with no measurement, which still says CMD did not run. */
 		exec_errno = errno;
-		if (write(err[1], &exec_errno, sizeof exec_errno) != sizeof exec_errno)
+		if (write(err[1], &exec_errno, sizeof exec_errno) < 0)
 			_exit(127);
 		_exit(127);
 	}
@@ -217,8 +219,8 @@ int main(int argc, char **argv)
 		sig = WSTOPSIG(st);
 		switch (st >> 16) {
 		case PTRACE_EVENT_EXIT:
-			/* The measurement before exec would be of exitrss's own
-			 * copy, not of CMD. */
+			/* Before the exec the process is our own copy, not CMD
+			 * (the exec failed). */
 			if (execd) {
 				if (verbose && breakdown(pid, out, &rss, &anon) < 0)
 					fprintf(stderr, "%s: /proc/%d/smaps: %s\n", prog, (int)pid, strerror(errno));
