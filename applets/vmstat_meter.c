@@ -21,7 +21,6 @@
 #include "rate.h"
 #include "rd.h"
 #include "sc.h"
-#include "sig.h"
 #include "vmstat.h"
 
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
@@ -602,6 +601,7 @@ int vmstat_meter_main(int argc, char **argv)
 	static struct out ofile = { .buf = obuf };
 	struct optst st = { 0 };
 	sigset_t set, run, idle;
+	struct sigaction sa = { .sa_handler = on_sig, .sa_flags = SA_NOCLDSTOP };
 	uint64_t k = 0, ticks = 0, run0;
 	const char *ofname = 0;
 	char on[3] = "-";
@@ -652,9 +652,10 @@ int vmstat_meter_main(int argc, char **argv)
 		sigaddset(&set, sigs[i]);
 	sigprocmask(SIG_BLOCK, &set, &run);
 	idle = run;
+	sa.sa_mask = set;
 	for (i = 0; i < 6 - !cmd; i++)
 		if (i < 4 || !cmd)
-			sig_set(sigs[i], on_sig, &set, SA_NOCLDSTOP);
+			sigaction(sigs[i], &sa, 0);
 		else
 			sigaddset(&idle, sigs[i]);
 

@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include "out.h"
 #include "sc.h"
-#include "sig.h"
+#include <signal.h>
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
 struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
@@ -293,19 +293,23 @@ int mb_exit_status(int status)
 
 static void on_signal(int sig)
 {
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
 	out_flush(&out1);
 	out_flush(&out2);
 	/* sig stays blocked until the handler returns, then kills */
-	sig_set(sig, SIG_DFL, 0, 0);
+	sigaction(sig, &dfl, 0);
 	kill(getpid(), sig);
 }
 
 void mb_flush_on_signals(void)
 {
 	/* SA_RESTART as signal() did */
-	sig_set(SIGINT, on_signal, 0, SA_RESTART);
-	sig_set(SIGTERM, on_signal, 0, SA_RESTART);
-	sig_set(SIGHUP, on_signal, 0, SA_RESTART);
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+
+	sigaction(SIGINT, &sa, 0);
+	sigaction(SIGTERM, &sa, 0);
+	sigaction(SIGHUP, &sa, 0);
 }
 
 /* ---- formats ---- */
