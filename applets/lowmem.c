@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/statfs.h>
 #include "cli.h"
 #include "margin.h"
 #include "meminfo.h"
@@ -19,7 +20,6 @@
 #include "rd.h"
 #include "sc.h"
 #include "swaps.h"
-#include "sys.h"
 #include "zoneinfo.h"
 
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
@@ -497,19 +497,19 @@ static int check(void)
 static int wake(int *fd)
 {
 	static const char trig[] = "some 150000 2000000";
-	struct sys_statfs f;
+	struct statfs f;
 	char b[64];
 	int t;
 
 	*fd = rd_open(lm("available"), O_RDONLY);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x62656572) {  /* SYSFS_MAGIC */
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
 		rd_fd(*fd, b, sizeof b, &t);
 		return W_SYSFS;
 	}
 	if (*fd >= 0)
 		close(*fd);
 	*fd = rd_open(psi_file, O_RDWR);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
 	    write(*fd, trig, sizeof trig) > 0)
 		return W_PSI;
 	if (*fd >= 0)
