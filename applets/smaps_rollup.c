@@ -6,10 +6,10 @@
  * /proc/sysvipc/shm. */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
-#include "fnm.h"
 #include "meminfo.h"
 #include "out.h"
 #include "passwd.h"
@@ -635,7 +635,8 @@ static int read_proc(unsigned pid)
 		fb[++n] = ']';
 		n++;
 	}
-	for (i = 0; i < nrules && !fnm_match(rules[i].glob, fb, n); i++)
+	fb[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
+	for (i = 0; i < nrules && fnmatch(rules[i].glob, fb, 0); i++)
 		;
 	cur->cat = i;
 	i = n;
