@@ -1,6 +1,7 @@
 /* pr_: smaps_rollup, smaps, status and cmdline parsing on real and hostile
- * text; smaps header lines and their kinds; the glob semantics of -c and -C as fnmatch(3) gives them; user
- * names from passwd (pw_); SysV segments one by one (shm_next). */
+ * text; smaps header lines and their kinds; the glob semantics of -c and -C
+ * as fnmatch(3) gives them; user names from passwd (pw_); SysV segments one
+ * by one (shm_next). */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
