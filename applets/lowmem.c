@@ -122,8 +122,8 @@ static void margins(void)
 
 	nmargin = mdropped = margin_off = 0;
 	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
-	v[V_CRIT] = u64_div(xmul(v[V_TOTAL], 520), 10000);
-	v[V_MOD] = u64_div(xmul(v[V_TOTAL], 4000), 10000);
+	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
+	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
 	if (len < 0)
 		rd_bad(path, len, 0);
 	if (len >= 0) {
@@ -175,7 +175,7 @@ static void swap(void)
 	v[V_RATIO] = OPT(N_RATIO);
 	if (!GIVEN(N_RATIO)) {
 		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
-		v[V_RATIO] = v[V_ZORIG] ? u64_div(xmul(v[V_ZUSED], 1000), v[V_ZORIG]) : zram ? 400 : 0;
+		v[V_RATIO] = v[V_ZORIG] ? xmul(v[V_ZUSED], 1000) / v[V_ZORIG] : zram ? 400 : 0;
 	}
 }
 
@@ -216,7 +216,7 @@ static int eval(void)
 	v[V_PFREE] = xsub(mi(MI_MemFree), v[V_RESERVE]);
 	v[V_PFILE] = xsub(xsub(xadd(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), v[V_MINFL]);
 	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
-	v[V_PSWAP] = v[V_WEIGHT] ? u64_div(x / 1024, v[V_WEIGHT]) * 1024 : 0;
+	v[V_PSWAP] = v[V_WEIGHT] ? x / 1024 / v[V_WEIGHT] * 1024 : 0;
 	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
 	sv[S_SOURCE] = "computed";
 	v[V_AVAIL] = v[V_COMP];
@@ -239,7 +239,7 @@ static int eval(void)
 		red = 0;
 	usable = v[V_STOTAL] - red;
 	x = v[V_RATIO] > 1000 ? 1000 : v[V_RATIO];
-	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), u64_div(xmul(usable, 1000 - x), 1000));
+	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), xmul(usable, 1000 - x) / 1000);
 	vdiff(V_HEAD, V_MAX, V_CUR);
 	for (k = 0; k < 3; k++)   /* min, low, high */
 		v[V_WMIN + k] = xmul(zi_zones.tot.f[ZF_MIN + k], v[V_PS]);
@@ -358,7 +358,7 @@ static void psi_out(void)
 			fo_s("     ");
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
-			tb_fix(u64_div(pl->total, 1000), 3, 17);
+			tb_fix(pl->total / 1000, 3, 17);
 			tb_nl();
 		} else {
 			t_obj(kind[i]);
@@ -477,7 +477,7 @@ static void report(void)
 
 __attribute__((noinline)) static uint64_t now_ms(void)
 {
-	return u64_div(mono_us(), 1000);
+	return mono_us() / 1000;
 }
 
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
@@ -540,11 +540,11 @@ static int loop(int mode, int target, int recover)
 			report();
 			return 0;
 		}
-		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > u64_div(last, 100))) {
+		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > last / 100)) {
 			lv = v[V_LEVEL];
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				out_fix(fo, u64_div(el, 100), 1);
+				out_fix(fo, el / 100, 1);
 				fo_c(' ');
 				check();
 			} else {

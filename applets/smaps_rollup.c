@@ -412,7 +412,7 @@ static void mflush(unsigned pid)
 			if (pass1 && i < nsw)
 				sw[i].n++;
 			else if (!pass1 && i < nsw)
-				sspss += u64_div(v[PR_Swap], sw[i].n);
+				sspss += v[PR_Swap] / sw[i].n;
 			else if (!pass1)
 				ovf[O_UNTRACKED]++;
 		}
@@ -804,7 +804,7 @@ static void table_end(void)
 		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
 		put(" = ");
-		out_fix(fo, p < UINT64_MAX / 10000 ? u64_div(p * 10000, t) : u64_div(p, u64_div(t, 10000) + 1), 2);
+		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
 		putch('%');
 	} else {
 		putch('-');

@@ -91,7 +91,7 @@ static unsigned lbase, ln;
 static uint64_t lmore[2];
 static char lpath[MB_PATH_MAX];
 
-#define mul mb_mul
+#define mul sat_mul
 
 static const char *keep(const char *s)
 {

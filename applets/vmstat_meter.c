@@ -520,9 +520,8 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 {
 	for (;;) {
 		unsigned g = got;
-		uint64_t now = mono_us(), us;
-		struct timespec ts = { u64_divmod(deadline - now, 1000000, &us), 0 };
-		ts.tv_nsec = us * 1000;
+		uint64_t now = mono_us();
+		struct timespec ts = { (deadline - now) / 1000000, (deadline - now) % 1000000 * 1000 };
 		if (g) {
 			got = 0;
 			return g;
@@ -688,7 +687,7 @@ int vmstat_meter_main(int argc, char **argv)
 			sample(0);
 			line(0);
 			ticks += !g;
-			k = u64_div(tnow - t0 + ival / 2, ival);	/* next deadline > ival/2 away */
+			k = (tnow - t0 + ival / 2) / ival;	/* next deadline > ival/2 away */
 			if (end)
 				break;
 			if (g)

@@ -75,7 +75,7 @@ static struct {
 	int64_t headroom;
 } x;
 
-__attribute__((noinline)) static uint64_t pg(uint64_t pages) { return mb_mul(pages, ps); }
+__attribute__((noinline)) static uint64_t pg(uint64_t pages) { return sat_mul(pages, ps); }
 
 static void vals(const struct zi_zone *c, unsigned have)
 {

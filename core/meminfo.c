@@ -67,7 +67,7 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 		note(line, "cut short");
 	for (k = MI_HugePagesTotal; k <= MI_HugePagesSurp; k++)
 		if (MI_HAS(m, k))
-			m->v[k] = mb_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
+			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
 }
 
 int meminfo_read(struct meminfo *m)

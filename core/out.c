@@ -55,39 +55,18 @@ void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
 void fo_s(const char *s) { out_s(fo, s); }
 void fo_c(char c) { out_c(fo, c); }
 
-/* w / 10.  For a quotient and remainder by 10 at -Os, gcc on ARM calls
- * libgcc's __aeabi_uidivmod (0.6 KiB); this multiplication, which it
- * would otherwise emit itself, is exact for every 32-bit w. */
-static unsigned long div10(unsigned long w)
-{
-#if ULONG_MAX == 0xffffffffu
-	return (uint64_t)w * 0xcccccccd >> 35;
-#else
-	return w / 10;
-#endif
-}
+/* Still called by size_text in the formats below, whose code is being
+ * rewritten separately: a plain division now, to go with that rewrite. */
+static unsigned div10(unsigned w) { return w / 10; }
 
 int u64_str(char *b, uint64_t v)
 {
 	char t[20];
 	int n = 0, i;
-	unsigned long w, q;
 
-	/* 32-bit targets: nine digits per 64-bit division, then 32-bit ones
-	 * (on 64-bit targets the loop is never taken) */
-	while (v > ULONG_MAX) {
-		uint64_t r;
-		v = u64_divmod(v, 1000000000, &r);
-		for (w = r, i = 0; i < 9; i++, w = q) {
-			q = div10(w);
-			t[n++] = '0' + w - q * 10;
-		}
-	}
-	w = v;
-	do {
-		q = div10(w);
-		t[n++] = '0' + w - q * 10;
-	} while ((w = q));
+	do
+		t[n++] = '0' + v % 10;
+	while ((v /= 10));
 	for (i = 0; i < n; i++)
 		b[i] = t[n - 1 - i];
 	return n;
@@ -134,10 +113,6 @@ static void num(struct out *o, int neg, uint64_t m, int dec, int w)
 void out_u64(struct out *o, uint64_t v) { num(o, 0, v, 0, 0); }
 void out_i64(struct out *o, int64_t v) { num(o, v < 0, mag(v), 0, 0); }
 void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0); }
-
-#ifndef mb_mul
-__attribute__((noinline)) uint64_t mb_mul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
-#endif
 
 char *mb_join(char *d, const char *a, const char *b, const char *c)
 {

@@ -301,7 +301,7 @@ int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
 	while (!why && sc_field(&p, b + len, &f, &n)) {
 		if (k == cap || sc_u64_all(f, n, &v[k]) == SC_NONE)
 			why = "garbled";
-		else if (mb_mul(v[k], mul) == UINT64_MAX)   /* UINT64_MAX: sc_ saturated */
+		else if (sat_mul(v[k], mul) == UINT64_MAX)   /* UINT64_MAX: sc_ saturated */
 			why = "beyond 2^64";
 		else
 			v[k++] *= mul;

@@ -212,7 +212,7 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 		*how = PS_ASSUMED;
 		return ps;
 	}
-	while (ps < (1ull << 40) && mb_mul(ps, z->tot.present) < mem_total)
+	while (ps < (1ull << 40) && sat_mul(ps, z->tot.present) < mem_total)
 		ps <<= 1;
 	*how = PS_DERIVED;
 	return ps;

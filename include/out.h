@@ -35,13 +35,6 @@ int u64_str(char *b, uint64_t v);
 /* The text of v / 10^dec with dec (0 to 9) decimals into b (at least 32
  * bytes), as out_fix writes it; returns the length. */
 int fix_str(char *b, uint64_t v, int dec);
-/* sat_mul, out of line on 32-bit targets, where each inline copy of its
- * 64-bit overflow check is about 90 bytes; inline on 64-bit ones */
-#if UINTPTR_MAX > 0xffffffffu
-#define mb_mul sat_mul
-#else
-uint64_t mb_mul(uint64_t a, uint64_t b);
-#endif
 /* a, b and c one after another into d; returns the end (the NUL) */
 char *mb_join(char *d, const char *a, const char *b, const char *c);
 /* The i-th of the NUL-separated texts of s ("a\0b\0c"). */
