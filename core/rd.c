@@ -141,13 +141,7 @@ static int fill(struct rd_lines *r)
 	if (r->eof)
 		return 0;
 	if (r->pos) {
-		/* memcpy in steps of pos bytes never overlaps: no memmove
-		 * (0.4 KiB on ARM) for the binary */
-		size_t i, k;
-		for (i = 0; i < r->len - r->pos; i += k) {
-			k = r->len - r->pos - i < r->pos ? r->len - r->pos - i : r->pos;
-			memcpy(r->buf + i, r->buf + r->pos + i, k);
-		}
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
 		r->len -= r->pos;
 		r->pos = 0;
 	}
