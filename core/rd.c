@@ -51,36 +51,42 @@ int rd_open(const char *path, int flags)
 	return rd_openat(root_fd, *path ? path : ".", flags);
 }
 
+/* One read of fd at len: pread, so that a /proc file kept open is made
+ * anew at offset 0; read() where the fd has no offset (*seek 0: a pipe, a
+ * FIFO, a /proc or sysfs file opened non-seekable), from where it is. */
+static ssize_t rd_at(int fd, void *b, size_t n, size_t len, int *seek)
+{
+	ssize_t k;
+
+	do {
+		k = *seek ? pread(fd, b, n, len) : read(fd, b, n);
+		if (k < 0 && errno == ESPIPE && *seek && !len) {
+			*seek = 0;
+			k = read(fd, b, n);
+		}
+	} while (k < 0 && errno == EINTR);
+	return k;
+}
+
 long rd_fd(int fd, char *buf, size_t cap, int *trunc)
 {
 	size_t len = 0;
 	ssize_t k;
+	int seek = 1;
+	char c;
 
 	*trunc = 0;
 	if (cap < 2)
 		return -EINVAL;
-	for (;;) {
-		k = pread(fd, buf + len, cap - 1 - len, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			/* sysfs/proc files that refuse pread (ESPIPE) still read */
-			if (errno != ESPIPE || len)
-				return -errno;
-			k = read(fd, buf, cap - 1);
-			if (k < 0)
-				return -errno;
-		}
-		if (k == 0)
-			break;
+	while ((k = rd_at(fd, buf + len, cap - 1 - len, len, &seek)) > 0) {
 		len += k;
 		if (len == cap - 1) {
-			char c;
-			k = pread(fd, &c, 1, len);
-			*trunc = k > 0;
+			*trunc = rd_at(fd, &c, 1, len, &seek) > 0;
 			break;
 		}
 	}
+	if (k < 0)
+		return -errno;
 	buf[len] = 0;
 	return len;
 }

@@ -19,7 +19,9 @@ int rd_open(const char *path, int flags);
 int rd_openat(int dirfd, const char *rel, int flags);
 /* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
  * length or -errno; *trunc is set when the file had more.  One read() for a
- * /proc file that fits.  The buffer is NUL-terminated. */
+ * /proc file that fits.  An fd without an offset (a pipe, a FIFO) is read
+ * from where it is until EOF or a full buffer.  The buffer is
+ * NUL-terminated. */
 long rd_fd(int fd, char *buf, size_t cap, int *trunc);
 /* rd_open + rd_fd + close. */
 long rd_file(const char *path, char *buf, size_t cap, int *trunc);

@@ -1,11 +1,12 @@
 /* The line reader over a fixed buffer: files larger than the buffer, lines
  * longer than it (skipped and counted, never split), no trailing newline,
- * empty files; the number-file reader (rd_nums) and what it says about a
- * damaged file. */
+ * empty files; rd_fd on a pipe written in several pieces; the number-file
+ * reader (rd_nums) and what it says about a damaged file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "rd.h"
 #include "t.h"
@@ -20,6 +21,31 @@ static int file(const char *s, size_t n)
 }
 
 static char big[20000];
+
+/* rd_fd on the read end of a pipe that a child fills with a, then (after
+ * the first is surely read) b, then closes: the length; the text in got. */
+static char got[64];
+static long piped(const char *a, const char *b, size_t cap, int *trunc)
+{
+	int p[2], ws;
+	pid_t pid;
+	long n;
+
+	if (pipe(p) < 0 || (pid = fork()) < 0)
+		return -1;
+	if (!pid) {
+		close(p[0]);
+		if (write(p[1], a, strlen(a)) < 0)
+			_exit(1);
+		usleep(50000);
+		_exit(write(p[1], b, strlen(b)) < 0);
+	}
+	close(p[1]);
+	n = rd_fd(p[0], got, cap, trunc);
+	close(p[0]);
+	waitpid(pid, &ws, 0);
+	return n;
+}
 
 /* rd_nums on a file holding s (NULL: the path p itself); what it said on
  * stderr (captured from the core's writer) goes to err. */
@@ -116,6 +142,16 @@ int main(void)
 	}
 	CHECK("large file: every line", lines == 2000 && !bad && !r.skipped);
 	close(fd);
+
+	{
+		int t = -1;
+		CHECK("pipe: both writes read", piped("first,", "second\n", sizeof got, &t) == 13 &&
+		      !strcmp(got, "first,second\n") && !t);
+		CHECK("pipe: a full buffer is truncated", piped("0123", "456789", 8, &t) == 7 &&
+		      !strcmp(got, "0123456") && t == 1);
+		CHECK("pipe: exactly full is not truncated", piped("0123", "456", 8, &t) == 7 &&
+		      !strcmp(got, "0123456") && !t);
+	}
 
 	{
 		uint64_t v[4] = { 0 };
