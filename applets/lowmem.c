@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/statfs.h>
 #include "cli.h"
+#include "diag.h"
 #include "margin.h"
 #include "meminfo.h"
 #include "mono.h"
@@ -103,11 +104,29 @@ __attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return 
 /* v[i] = v[a] - v[b], a signed figure */
 __attribute__((noinline)) static void vdiff(int i, int a, int b) { v[i] = sat_diff(v[a], v[b]); }
 
+/* Damaged or unreadable files are said at the first evaluation only
+ * (--wait and --watch evaluate again and again). */
+static int quiet;
+static void said(const struct diag *d)
+{
+	if (!quiet)
+		mb_warn_diag(d);
+}
+static void bad_read(const char *path, long err, const char *why)
+{
+	struct diag d;
+	said(rd_diag(&d, path, err, why));
+}
+
 /* A /proc/sys or sysfs number times mul into v[i]; its have bit (absent
  * or damaged: 0; rd_nums says what the damage is). */
 static int num(const char *path, uint64_t mul, int i)
 {
-	if (rd_nums(path, &v[i], 1, mul) != 1)
+	struct diag d;
+	int k = rd_nums(path, &v[i], 1, mul, &d);
+
+	said(&d);
+	if (k != 1)
 		return v[i] = 0, have &= ~(1u << i), 0;
 	return 1;
 }
@@ -125,16 +144,16 @@ static void margins(void)
 	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
 	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
 	if (len < 0)
-		rd_bad(path, len, 0);
+		bad_read(path, len, 0);
 	if (len >= 0) {
 		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			rd_bad(path, -EINVAL, "garbled: default margins used");
+			bad_read(path, -EINVAL, "garbled: default margins used");
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
+			bad_read(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < nmargin; i++) {
 			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
 			if (i < 2)
@@ -153,16 +172,16 @@ static void swap(void)
 	int k = sw_read(&sw), zram = !k && sw.nzram;
 
 	if (k)
-		rd_bad(sw_file, k, 0);
+		bad_read(sw_file, k, 0);
 	else if (sw.bad || sw.zram_dropped)
-		rd_bad(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+		bad_read(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
+			bad_read("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -183,15 +202,19 @@ static void swap(void)
 static int eval(void)
 {
 	uint64_t anon, x, red, usable;
+	struct diag zs[ZI_SAY_N];
 	int k = meminfo_read(&m);
 
+	mb_warn_diag(&m.diag);
 	if (k < 0)
 		return mb_fail_errno("/proc/meminfo", -k);
 	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
 		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
 	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
-	if (zi_load(&zi_zones, OPT(N_PS), &v[V_PS], &ps_how))
+	k = zi_load(&zi_zones, &m, OPT(N_PS), &v[V_PS], &ps_how, zs);
+	mb_warn_diags(zs, ZI_SAY_N);
+	if (k)
 		return 1;
 	have = ~0u;
 	v[V_TOTAL] = mi(MI_MemTotal);
@@ -209,6 +232,7 @@ static int eval(void)
 	margins();
 	swap();
 	have_psi = !psi_read(&psi);
+	mb_warn_diag(&psi.diag);
 	sv[S_PS] = zi_ps_how[ps_how];
 
 	/* computed in whole KiB, as the kernel does in pages */
@@ -533,7 +557,7 @@ static int loop(int mode, int target, int recover)
 	for (;;) {
 		if (eval())
 			return 1;
-		rd_quiet = 1;   /* the files' damage was said at the first evaluation */
+		quiet = 1;   /* the files' damage was said at the first evaluation */
 		el = now_ms() - t0;
 		d = v[V_AVAIL] > last ? v[V_AVAIL] - last : last - v[V_AVAIL];
 		if (mode == M_WAIT && (recover ? (int)v[V_LEVEL] < target : (int)v[V_LEVEL] >= target)) {

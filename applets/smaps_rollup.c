@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "diag.h"
 #include "meminfo.h"
 #include "out.h"
 #include "passwd.h"
@@ -1339,6 +1340,7 @@ static void owarn(void)
 
 int smaps_rollup_main(int argc, char **argv)
 {
+	struct diag d;
 	unsigned i;
 	int rc;
 
@@ -1355,7 +1357,9 @@ int smaps_rollup_main(int argc, char **argv)
 	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts();
-	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
+	rc = meminfo_read(&mi);
+	mb_warn_diag(&mi.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
 		pass1 = 1;
 		rc = scan();

@@ -8,6 +8,7 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include "cli.h"
+#include "diag.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "out.h"
@@ -389,6 +390,8 @@ static const char *const sname = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv
 static void shmem(void)
 {
 	struct shm_tot st;
+	struct diag d;
+	int k;
 	uint64_t sv[S_N] = { 0 };
 	unsigned i, alloc = !rd_live(), have = 1 << S_TMPFS | 1 << S_HIDDEN;
 	const char *sysv = 0;
@@ -404,7 +407,9 @@ static void shmem(void)
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
 		sv[S_HIDDEN] += r->v[F_HIDDEN];
 	}
-	if (!rd_bad("/proc/sysvipc/shm", shm_read(&st), 0)) {
+	k = shm_read(&st);
+	mb_warn_diag(rd_diag(&d, "/proc/sysvipc/shm", k, 0));
+	if (!k) {
 		sysv = st.have_rss ? "rss" : "size";
 		sv[S_SYSV] = st.have_rss ? st.rss : st.size;
 		sv[S_SYSVSWAP] = st.swap;
@@ -534,7 +539,8 @@ static void output(int only_shmem)
 int tmpfs_du_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	int id, only_shmem = 0;
+	struct diag d;
+	int id, only_shmem = 0, k;
 	unsigned i;
 
 	cli_init("tmpfs-du");
@@ -564,7 +570,9 @@ int tmpfs_du_main(int argc, char **argv)
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
-	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
+	k = meminfo_read(&mi);
+	mb_warn_diag(&mi.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", k, 0));
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct res *r = &rs[nrs++];

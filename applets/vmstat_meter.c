@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "cli.h"
+#include "diag.h"
 #include "meminfo.h"
 #include "mono.h"
 #include "out.h"
@@ -148,22 +149,21 @@ static void vcheck(const char *b, long n)
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
- * open on the live kernel, where the wanted lines of vmstat and meminfo are
- * looked for first where they were the last time.  In a captured tree, PSI
+ * open on the live kernel, where the wanted lines of vmstat are looked for
+ * first where they were the last time.  In a captured tree, PSI
  * goes through psi_read and meminfo also through meminfo_read, as in the
  * other applets, for their diagnostics of a damaged file.  base: it is the
  * new baseline.  -errno when /proc/vmstat cannot be read. */
 static long sample(int base)
 {
 	static int failed;
-	static unsigned short at[VM_MAX_FIELDS + 6];
-	struct meminfo m;
-	struct psi p;
-	const char *mn[6];
+	static unsigned short at[VM_MAX_FIELDS];
+	static struct meminfo m;   /* their damage is said once */
+	static struct psi p;
 	uint64_t mv[6], v;
 	unsigned char mh[6];
 	unsigned i;
-	int tr, live = rd_live();
+	int tr, live = rd_live(), k;
 	uint64_t now = mono_us();
 	long n = get(0, vm_file, &tr);
 
@@ -176,10 +176,14 @@ static long sample(int base)
 		mb_warn(vm_file, "longer than MB_FILE_MAX: the counters after it are missing");
 	if (!live || base)
 		vcheck(vbuf, n);
-	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
-	if (live ? (n = get(2, psi_file, &tr)) < 0 || psi_parse(vbuf, n, &p)
-	         : psi_read(&p))
-		memset(&p, 0, sizeof p);
+	vm_pick(vbuf, n, names, nf, val, have, live ? at : 0);
+	k = live ? (n = get(2, psi_file, &tr)) < 0 || psi_parse(vbuf, n, &p) : psi_read(&p);
+	if (!live)
+		mb_warn_diag(&p.diag);
+	if (k) {
+		memset(&p.some, 0, sizeof p.some);
+		memset(&p.full, 0, sizeof p.full);
+	}
 	have[nf] = p.some.have;
 	val[nf] = p.some.total;
 	have[nf + 1] = p.full.have;
@@ -206,18 +210,21 @@ static long sample(int base)
 		if (i < nf)
 			ring_c[rh][i] = ctr[i].count;
 	}
-	/* the values as meminfo_parse finds them; a captured file is also
-	 * parsed whole, for its diagnostics */
+	/* a captured file through meminfo_read, for its diagnostics */
+	n = live ? get(1, "/proc/meminfo", &tr) : meminfo_read(&m);
 	if (!live)
-		meminfo_read(&m);
-	if ((n = get(1, "/proc/meminfo", &tr)) < 0) {
+		mb_warn_diag(&m.diag);
+	if (n < 0) {
 		if (n != -ENOENT && !failed++)
 			mb_warn_errno("/proc/meminfo", -n);
 		return 0;
 	}
-	for (i = 0; i < 6; i++)
-		mn[i] = meminfo_name(mik[i]);
-	vm_pick(vbuf, n, ':', mn, 6, mv, mh, live ? at + VM_MAX_FIELDS : 0);
+	if (live)
+		meminfo_parse(vbuf, n, &m);
+	for (i = 0; i < 6; i++) {
+		mv[i] = MI_GET(&m, mik[i]);
+		mh[i] = MI_HAS(&m, mik[i]);
+	}
 	/* 2: swap used, 3: anon + swap used; the lowest (0, 1) or highest */
 	mh[2] &= mh[3];
 	mv[2] = sat_sub(mv[2], mv[3]);

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "diag.h"
+#include "meminfo.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
@@ -49,11 +51,13 @@ static struct {
 static void read_vm(void)
 {
 	char path[64];
+	struct diag d;
 	int i;
 
 	for (i = 0; i < VM_N; i++) {
 		mb_join(path, "/proc/sys/vm/", mb_nth(vmname, i), VM_KB(i) ? "_kbytes" : "");
-		vm.n[i] = rd_nums(path, &vm.v[i], i == VM_RATIO ? VM_MAX_RATIOS : 1, VM_KB(i) ? 1024 : 1);
+		vm.n[i] = rd_nums(path, &vm.v[i], i == VM_RATIO ? VM_MAX_RATIOS : 1, VM_KB(i) ? 1024 : 1, &d);
+		mb_warn_diag(&d);
 	}
 }
 
@@ -268,7 +272,9 @@ int zoneinfo_wm_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	uint64_t ps_opt = 0;
-	int all = 0, id;
+	static struct meminfo m;
+	struct diag zs[ZI_SAY_N];
+	int all = 0, id, k;
 
 	cli_init("zoneinfo-wm");
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
@@ -286,7 +292,11 @@ int zoneinfo_wm_main(int argc, char **argv)
 	}
 	if (st.ind < argc)
 		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
-	if (cli_root() || zi_load(&zi_zones, ps_opt, &ps, &ps_how))
+	if (cli_root())
+		return 1;
+	k = zi_load(&zi_zones, &m, ps_opt, &ps, &ps_how, zs);
+	mb_warn_diags(zs, ZI_SAY_N);
+	if (k)
 		return 1;
 	read_vm();
 	if (fmt == FMT_TABLE)

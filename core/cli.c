@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "diag.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
@@ -113,10 +114,7 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 
 int cli_usage_error(const char *usage)
 {
-	out_s(&out2, usage);
-	out_s(&out2, cli_common_help);
-	out_flush(&out2);
-	return 2;
+	return mb_usage_error(usage, cli_common_help);
 }
 
 int cli_common(int id, const char *arg, const char *usage)

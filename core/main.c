@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include "diag.h"
 #include "out.h"
 #include "rd.h"
 

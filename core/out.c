@@ -6,14 +6,12 @@
 #include <unistd.h>
 #include "out.h"
 #include "sc.h"
-#include <signal.h>
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
 struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
 struct out *fo = &out1;
 int fmt = FMT_TABLE;
 int fmt_unit = 'k';
-const char *mb_applet = "membox";
 
 int out_flush(struct out *o)
 {
@@ -207,85 +205,6 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 }
 
 size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_TERM); }
-
-/* ---- messages ---- */
-
-/* "membox: APPLET: WHAT: why", WHAT n bytes and, with line, " line N" */
-static void msgl(const char *what, size_t n, const unsigned long *line, const char *why)
-{
-	out_s(&out2, "membox: ");
-	if (strcmp(mb_applet, "membox")) {
-		out_s(&out2, mb_applet);
-		out_s(&out2, ": ");
-	}
-	out_safe(&out2, what, n);
-	if (line) {
-		out_s(&out2, " line ");
-		out_u64(&out2, *line);
-	}
-	if (why) {
-		out_s(&out2, ": ");
-		out_s(&out2, why);
-	}
-	out_c(&out2, '\n');
-	out_flush(&out2);
-}
-
-static void msg(const char *what, const char *why) { msgl(what, strlen(what), 0, why); }
-
-void mb_warn(const char *what, const char *why) { msg(what, why); }
-void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
-int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
-int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
-
-void mb_warn_line(const char *file, unsigned long line, const char *why)
-{
-	size_t n = strlen(file);
-	msgl(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
-}
-
-int mb_fail_line(const char *file, unsigned long line, const char *why)
-{
-	mb_warn_line(file, line, why);
-	return 1;
-}
-
-int mb_exit_status(int status)
-{
-	if (out_flush(&out1) < 0) {
-		mb_warn_errno("write error on standard output", out1.err);
-		if (!status)
-			status = 1;
-	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
-		if (!status)
-			status = 1;
-	}
-	out_flush(&out2);
-	return status;
-}
-
-static void on_signal(int sig)
-{
-	struct sigaction dfl = { .sa_handler = SIG_DFL };
-
-	out_flush(&out1);
-	out_flush(&out2);
-	/* sig stays blocked until the handler returns, then kills */
-	sigaction(sig, &dfl, 0);
-	kill(getpid(), sig);
-}
-
-void mb_flush_on_signals(void)
-{
-	/* SA_RESTART as signal() did */
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
-
-	sigaction(SIGINT, &sa, 0);
-	sigaction(SIGTERM, &sa, 0);
-	sigaction(SIGHUP, &sa, 0);
-}
 
 /* ---- formats ---- */
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include "out.h"
+#include "diag.h"
 #include "rd.h"
 #include "sc.h"
 
@@ -277,16 +277,20 @@ void rd_dir_close(struct rd_dir *d)
 	d->fd = -1;
 }
 
-int rd_quiet;
-
-int rd_bad(const char *path, long err, const char *why)
+const struct diag *rd_diag(struct diag *d, const char *path, long err, const char *why)
 {
-	if (!rd_quiet && (why || (err && err != -ENOENT)))
-		mb_warn(path, why ? why : err == -EINVAL ? "garbled" : strerror(-err));
-	return err;
+	d->file = path;
+	d->line = 0;
+	d->why = why;
+	d->err = 0;
+	if (!why && err && err != -ENOENT) {
+		d->why = err == -EINVAL ? "garbled" : 0;
+		d->err = err == -EINVAL ? 0 : -err;
+	}
+	return d;
 }
 
-int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
+int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul, struct diag *d)
 {
 	char b[256];
 	const char *p = b, *f, *why = 0;
@@ -294,8 +298,9 @@ int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
 	int trunc, k = 0;
 	long len = rd_file(path, b, sizeof b, &trunc);
 
+	rd_diag(d, path, 0, 0);
 	if (len < 0)
-		return rd_bad(path, len, 0);
+		return rd_diag(d, path, len, 0), len;
 	if (trunc || (len && b[len - 1] != '\n'))
 		why = "cut short";
 	while (!why && sc_field(&p, b + len, &f, &n)) {
@@ -306,5 +311,5 @@ int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
 		else
 			v[k++] *= mul;
 	}
-	return why ? rd_bad(path, -EINVAL, why) : k;
+	return why ? rd_diag(d, path, -EINVAL, why), -EINVAL : k;
 }

@@ -45,20 +45,6 @@ int utf8_len(const unsigned char *s, size_t n);
  * become '?'.  Returns the number of display cells written. */
 size_t out_safe(struct out *o, const char *s, size_t n);
 
-/* Messages: "membox: APPLET: what: why" on fd 2. */
-extern const char *mb_applet;
-void mb_warn(const char *what, const char *why);
-void mb_warn_errno(const char *what, int err);    /* err > 0 */
-int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
-int mb_fail_errno(const char *what, int err);
-/* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
-void mb_warn_line(const char *file, unsigned long line, const char *why);
-int mb_fail_line(const char *file, unsigned long line, const char *why);
-/* Flush stdout and stderr; a failed stdout write turns status into 1. */
-int mb_exit_status(int status);
-/* Flush both writers when a terminating signal arrives, then die of it. */
-void mb_flush_on_signals(void);
-
 /* ---- formats ---- */
 enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM };
 extern int fmt;        /* -o */

@@ -54,12 +54,14 @@ static int nums(const char *s, size_t n, const char *p, uint64_t *v, int cap, ui
 {
 	char path[32] = "/proc/self/fd/";
 	int fd = s ? file(s, n) : -1, efd = memfd_create("e", 0), k, sfd = out2.fd;
+	struct diag d;
 	long e;
 
 	if (s)
 		path[14 + u64_str(path + 14, fd)] = 0;
 	out2.fd = efd;
-	k = rd_nums(s ? path : p, v, cap, mul);
+	k = rd_nums(s ? path : p, v, cap, mul, &d);
+	mb_warn_diag(&d);
 	out_flush(&out2);
 	out2.fd = sfd;
 	e = pread(efd, err, sizeof err - 1, 0);
@@ -155,15 +157,16 @@ int main(void)
 
 	{
 		uint64_t v[4] = { 0 };
+		struct diag d;
 		CHECK("nums: one", nums("60\n", 3, 0, v, 1, 1) == 1 && v[0] == 60 && !*err);
 		CHECK("nums: kB times 1024", nums("67584\n", 6, 0, v, 1, 1024) == 1 && v[0] == 67584ull * 1024);
 		CHECK("nums: a list", nums("256 256 32 0\n", 13, 0, v, 4, 1) == 4 && v[2] == 32 && !*err);
 		fd = file("7\n", 2);
 		memcpy(err, "/proc/self/fd/", 14);
 		err[14 + u64_str(err + 14, fd)] = 0;
-		CHECK("rd_u64: one number", rd_u64(err, v) == 0 && v[0] == 7);
+		CHECK("rd_u64: one number", rd_u64(err, v, &d) == 0 && v[0] == 7);
 		close(fd);
-		CHECK("rd_u64: absent", rd_u64("/nonexistent/membox", v) < 0);
+		CHECK("rd_u64: absent", rd_u64("/nonexistent/membox", v, &d) < 0 && !mb_diag_set(&d));
 		CHECK("nums: empty is absent, silently", nums("", 0, 0, v, 1, 1) == 0 && !*err);
 		CHECK("nums: absent, silently", nums(0, 0, "/nonexistent/membox", v, 1, 1) == -ENOENT && !*err);
 		CHECK("nums: 2^64-2 kept", nums("18446744073709551614\n", 21, 0, v, 1, 1) == 1 && v[0] == UINT64_MAX - 1);
@@ -180,9 +183,10 @@ int main(void)
 		CHECK("nums: beyond the buffer is cut short", nums(big, 301, 0, v, 1, 1) == -EINVAL && said("cut short"));
 		CHECK("nums: a directory", nums(0, 0, "/proc/self", v, 1, 1) == -EISDIR &&
 		      !strcmp(err, "membox: /proc/self: Is a directory\n"));
-		rd_quiet = 1;
-		CHECK("nums: rd_quiet says nothing", nums("-1\n", 3, 0, v, 1, 1) == -EINVAL && !*err);
-		rd_quiet = 0;
+		CHECK("rd_diag: -EINVAL without why is garbled", !strcmp(rd_diag(&d, "f", -EINVAL, 0)->why, "garbled") && !d.err);
+		CHECK("rd_diag: an errno", rd_diag(&d, "f", -EACCES, 0)->err == EACCES && !d.why);
+		CHECK("rd_diag: absent or fine is clear", !mb_diag_set(rd_diag(&d, "f", -ENOENT, 0)) &&
+		      !mb_diag_set(rd_diag(&d, "f", 0, 0)));
 	}
 
 	rd_lines_mem(&r, "m1\nm2", 5);

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "diag.h"
 #include "t.h"
 
 int main(void)
