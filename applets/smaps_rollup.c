@@ -297,7 +297,8 @@ static void isort(unsigned short *ix, unsigned n, int so)
 
 static const char *uname(unsigned long uid, char *b)
 {
-	const char *s = pw_name(uid);
+	static struct pw_cache users;
+	const char *s = pw_name(&users, uid);
 	if (s)
 		return s;
 	b[u64_str(b, uid)] = 0;

@@ -160,8 +160,7 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 
 int zi_parse(struct zi *z, struct rd_lines *r)
 {
-	static struct zi_zone spare;
-	struct zi_zone *cur = 0;
+	struct zi_zone *cur = 0, spare;   /* spare: zones beyond the table */
 	const char *s;
 	size_t n;
 	int k;

@@ -28,6 +28,7 @@ int main(void)
 {
 	static struct pr_mem m;
 	static struct pr_status st;
+	static struct pw_cache pc;
 	static char buf[512];
 	char cmd[] = "sleep\0" "100\0\0";
 	static const char *const names[] = {
@@ -101,8 +102,8 @@ int main(void)
 	CHECK("glob empty", !fnmatch("*", "", 0) && fnmatch("?", "", 0));
 
 	CHECK_EQ("passwd root", rd_set_root("tests/fixtures/sr-x86-6x"), 0);
-	CHECK("passwd uid 1000", pw_name(1000) && !strcmp(pw_name(1000), "alice"));
-	CHECK("passwd missing uid", !pw_name(4242));
+	CHECK("passwd uid 1000", pw_name(&pc, 1000) && !strcmp(pw_name(&pc, 1000), "alice"));
+	CHECK("passwd missing uid", !pw_name(&pc, 4242));
 	{
 		unsigned long u = 0;
 		CHECK("passwd name to uid", !pw_uid("nobody", &u) && u == 65534);
