@@ -24,13 +24,13 @@ void cli_init(const char *applet)
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
 enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT, B_NUMBER };
-static const char *const bads = "unknown option\0option needs a value:\0"
-	"option takes no value:\0unknown format\0bad number for";
+static const char *const bads[] = { "unknown option", "option needs a value:",
+	"option takes no value:", "unknown format", "bad number for" };
 
 static int bad(int why, const char *opt, size_t n)
 {
 	char b[96];
-	const char *what = mb_nth(bads, why);
+	const char *what = bads[why];
 	size_t w = strlen(what);
 	if (n > sizeof b - w - 3)
 		n = sizeof b - w - 3;

@@ -12,16 +12,16 @@ const char *const psi_file = "/proc/pressure/memory";
 /* The fields after "some"/"full": all four keys, in any order, others ignored. */
 static int one(const char *s, size_t n, struct psi_line *l)
 {
-	static const char keys[] = "avg10=\0avg60=\0avg300=\0total=";
-	const char *p = s, *e = s + n, *f, *k;
-	size_t fl, kl;
+	static const char *const keys[] = { "avg10=", "avg60=", "avg300=", "total=" };
+	const char *p = s, *e = s + n, *f;
+	size_t fl, kl = 0;
 	unsigned seen = 0, i;
 
 	sc_field(&p, e, &f, &fl);
 	while (sc_field(&p, e, &f, &fl)) {
-		for (i = 0, k = keys; i < 4; i++, k += kl + 1) {
-			kl = strlen(k);
-			if (fl > kl && !memcmp(f, k, kl))
+		for (i = 0; i < 4; i++) {
+			kl = strlen(keys[i]);
+			if (fl > kl && !memcmp(f, keys[i], kl))
 				break;
 		}
 		if (i == 4)
