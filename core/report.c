@@ -6,6 +6,11 @@
 
 #define VAL(rec, f, type) (*(const type *)((const char *)(rec) + (f)->off))
 
+static int is_left_out(uint64_t left_out, size_t i)
+{
+	return i < 64 && (left_out >> i & 1);
+}
+
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
 	return !(f->flags & REP_OPTIONAL) || (i < 64 && (have >> i & 1));
@@ -23,14 +28,15 @@ void rep_end(void)
 		t_done();
 }
 
-void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                 uint64_t left_out)
 {
 	size_t i;
 	unsigned j;
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->flags & REP_NOTREE)
+		if (f->flags & REP_NOTREE || is_left_out(left_out, i))
 			continue;
 		if (f->kind == REP_OBJ) {
 			t_obj(f->key);
@@ -66,8 +72,25 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 				t_u64(0, VAL(rec, f, struct rep_array).v[j]);
 			t_end();
 			break;
+		case REP_STRS:
+			t_arr(f->key);
+			for (j = 0; j < VAL(rec, f, struct rep_strs).n; j++)
+				t_cstr(0, VAL(rec, f, struct rep_strs).v[j]);
+			t_end();
+			break;
+		case REP_LIST: {
+			struct rep_list l = VAL(rec, f, struct rep_list);
+			l.key = f->key;
+			rep_list_tree(&l);
+			break;
+		}
 		}
 	}
+}
+
+void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+{
+	tree(figs, n, rec, have, 0);
 }
 
 /* Can the figure be a prom family? */
@@ -150,7 +173,7 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 		rep_tree(figs, n, rec, have);
 }
 
-void rep_list_tree(const struct rep_list *l)
+static void list_tree(const struct rep_list *l, uint64_t left_out)
 {
 	char name[64];
 	uint64_t have;
@@ -159,34 +182,42 @@ void rep_list_tree(const struct rep_list *l)
 	t_arr(l->key);
 	for (i = 0; i < l->rows; i++) {
 		const void *rec = l->row(l->ctx, i, &have);
+		if (!rec)
+			break;
 		if (l->kvname) {
 			l->kvname(l->ctx, i, name);
 			t_elem(name);
 		} else {
 			t_obj(0);
 		}
-		rep_tree(l->figs, l->n, rec, have);
+		tree(l->figs, l->n, rec, have, left_out);
 		t_end();
 	}
 	t_end();
 }
 
-static void labels(const struct rep_list *l, const void *rec)
+void rep_list_tree(const struct rep_list *l)
+{
+	list_tree(l, 0);
+}
+
+static void labels(const struct rep_list *l, const void *rec, uint64_t left_out)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!(f->flags & REP_LABEL))
+		const char *name = f->prom ? f->prom : f->key;
+		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i))
 			continue;
 		if (f->kind == REP_STR)
-			p_labc(f->key, VAL(rec, f, const char *));
+			p_labc(name, VAL(rec, f, const char *));
 		else
-			p_labu(f->key, VAL(rec, f, uint64_t));
+			p_labu(name, VAL(rec, f, uint64_t));
 	}
 }
 
-void rep_list_prom(const struct rep_list *l)
+static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
 	char name[128];
 	uint64_t have, any = 0;
@@ -198,7 +229,7 @@ void rep_list_prom(const struct rep_list *l)
 	}
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !present(f, i, any))
+		if (!is_family(f) || !present(f, i, any) || is_left_out(left_out, i))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
 		p_type(name, type(f), f->help);
@@ -207,10 +238,15 @@ void rep_list_prom(const struct rep_list *l)
 			if (!present(f, i, have))
 				continue;
 			p_start(name);
-			labels(l, rec);
+			labels(l, rec, left_out);
 			sample(f, rec);
 		}
 	}
+}
+
+void rep_list_prom(const struct rep_list *l)
+{
+	list_prom(l, 0);
 }
 
 void rep_list(const struct rep_list *l)
@@ -219,4 +255,12 @@ void rep_list(const struct rep_list *l)
 		rep_list_prom(l);
 	else
 		rep_list_tree(l);
+}
+
+void rep_list_except(const struct rep_list *l, uint64_t left_out)
+{
+	if (fmt == FMT_PROM)
+		list_prom(l, left_out);
+	else
+		list_tree(l, left_out);
 }

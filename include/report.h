@@ -26,6 +26,9 @@ enum rep_kind {
 	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
 	REP_OBJ,      /* opens a nested object */
 	REP_END,      /* closes it */
+	REP_STRS,     /* struct rep_strs: a json array of strings; not in prom */
+	REP_LIST,     /* struct rep_list: a nested list, its member name the
+	                 figure's key (not the list's); not in prom */
 };
 
 enum rep_flag {
@@ -33,11 +36,17 @@ enum rep_flag {
 	REP_NOPROM = 2,     /* not a prom family */
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
-	REP_LABEL = 16,     /* in a list: a label of every prom sample */
+	REP_LABEL = 16,     /* in a list: a label of every prom sample, named
+	                       by prom (when not 0) or key */
 };
 
 struct rep_array {
 	const uint64_t *v;
+	unsigned n;
+};
+
+struct rep_strs {
+	const char *const *v;
 	unsigned n;
 };
 
@@ -78,7 +87,10 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 /* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
  * record (it may fill one scratch record each call) and its have mask;
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
- * bytes with the NUL) instead of "key.INDEX". */
+ * bytes with the NUL) instead of "key.INDEX".  A list produced as it is
+ * shown (a walk, its length not known ahead) gives an upper bound as rows
+ * and has row return 0 after its last row; it can only be shown as json or
+ * kv, for prom asks for each row several times. */
 struct rep_list {
 	const char *key;                   /* json/kv member name of the array */
 	const char *prefix;                /* prom names: "membox_" prefix figure */
@@ -97,4 +109,9 @@ void rep_list_tree(const struct rep_list *l);
  * with a sample per row that has it, labelled by the REP_LABEL figures.
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
+
+/* rep_list without the figures whose bit (i for figs[i]) is set in
+ * left_out: no json/kv member, not even null, no prom family or label;
+ * for the figures of an option not given. */
+void rep_list_except(const struct rep_list *l, uint64_t left_out);
 #endif
