@@ -112,7 +112,7 @@ GLOBALS(
 	struct td_kept {                    /* an entry kept for the listing */
 		struct wk_sum sum;
 		int dir;
-		char name[TD_NAME_MAX];
+		char name[WK_NAME_MAX];
 	} kept[TD_LIST_SLOTS];              /* depth d's at kept[(d - 1) * top ...] */
 	unsigned kept_base, nkept;          /* where the directory being walked keeps its own */
 	uint64_t more, more_allocated;      /* and what it did not keep (beyond -n) */
@@ -120,7 +120,8 @@ GLOBALS(
 		int fd;
 		size_t path_len;                /* of its path in listing_path */
 		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
-	} levels[TD_LIST_SLOTS];            /* one per depth: -d times -n is bounded */
+	} levels[TD_LIST_SLOTS];            /* one per depth: -d is at most TD_LIST_SLOTS
+	                                       when -n keeps any entry */
 	unsigned nlevels;
 	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
 	struct td_mount_rec {               /* the mount or PATH being reported */
@@ -188,7 +189,7 @@ _Static_assert(REP_N(mount_figs) == MOUNT_PATH_LABEL + 1, "mount_figs and its po
 
 #define E(member) offsetof(struct td_entry_rec, member)
 #define EF(member) E(figs.member)
-enum { ENTRY_MORE = 7 };   /* entry_figs[ENTRY_MORE] and the next: MORE_FIGS */
+enum { ENTRY_MORE = 7, ENTRY_MORE_ALLOCATED };   /* positions in entry_figs */
 static const struct rep_fig entry_figs[] = {
 	{ "path", 0, 0, E(path), REP_STR, 0, 0 },
 	{ "depth", 0, 0, E(depth), REP_COUNT, 0, 0 },
@@ -200,7 +201,7 @@ static const struct rep_fig entry_figs[] = {
 	{ "more", 0, 0, EF(more), REP_COUNT, 0, REP_OPTIONAL },
 	{ "more_allocated", 0, 0, EF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
 };
-_Static_assert(REP_N(entry_figs) == ENTRY_MORE + 2, "entry_figs and its positions");
+_Static_assert(REP_N(entry_figs) == ENTRY_MORE_ALLOCATED + 1, "entry_figs and its positions");
 
 /* Signed: "other" is negative when tmpfs and SysV shm exceed Shmem.
  * prom: membox_shmem_KEY[_bytes]. */
@@ -488,7 +489,7 @@ static const struct td_entry_rec *listing_next(void)
 		name_len = strlen(k->name);
 		len = level->path_len + (level->path_len ? 1 : 0) + name_len;
 		if (len >= sizeof TT.listing_path)
-			continue;
+			continue;   /* not shown, nor what is under it */
 		p = TT.listing_path + level->path_len;
 		if (level->path_len)
 			*p++ = '/';
@@ -516,7 +517,8 @@ static const void *entry_row(void *ctx, size_t i, uint64_t *have)
 	(void)ctx;
 	(void)i;
 	if (e)
-		*have = e->have & FIG_BIT(MORE) ? REP_ALL : REP_ALL & ~((uint64_t)3 << ENTRY_MORE);
+		*have = e->have & FIG_BIT(MORE) ? REP_ALL :
+		        REP_ALL & ~((uint64_t)1 << ENTRY_MORE | (uint64_t)1 << ENTRY_MORE_ALLOCATED);
 	return e;
 }
 
@@ -542,6 +544,7 @@ static const void *mount_row(void *ctx, size_t i, uint64_t *have)
 		if (TT.mounts[j].alias == s->mount)
 			TT.aliases[r->aliases.n++] = TT.mounts[j].point;
 	r->figs = s->figs;
+	/* json and kv show the listing right after the figures: it walks now */
 	r->entries = (struct rep_list){ "entries", "", entry_figs, REP_N(entry_figs), SIZE_MAX,
 	                                entry_row, 0, 0 };
 	listing_start(s);

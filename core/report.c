@@ -4,7 +4,7 @@
 #include "out.h"
 #include "report.h"
 
-#define VAL(rec, f, type) (*(const type *)((const char *)(rec) + (f)->off))
+#define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
 static int is_left_out(uint64_t left_out, size_t i)
 {

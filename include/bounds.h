@@ -36,7 +36,6 @@
 #define TD_MAX_MOUNTS      64  /* mounts of the listed types kept (shown ones and aliases) */
 #define TD_STR_POOL      8192  /* bytes of mount points, sources and roots kept */
 #define TD_LIST_SLOTS      64  /* -d listing: -n N times -d DEPTH entries at most */
-#define TD_NAME_MAX       256  /* a directory entry's name (NAME_MAX, 255) and its NUL */
 
 /* vmstat-meter */
 #define VM_MAX_FIELDS      32  /* counters sampled (-f) */
