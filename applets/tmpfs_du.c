@@ -127,11 +127,11 @@ GLOBALS(
 	struct td_mount_rec {               /* the mount or PATH being reported */
 		const char *point, *path, *source, *fstype, *root, *error;
 		uint64_t major, minor;
-		struct rep_strs aliases;
+		const char *const *aliases;
 		struct td_figs figs;
-		struct rep_list entries;
+		struct rep_rows entries;
 	} mount_rec;
-	const char *aliases[TD_MAX_MOUNTS];
+	const char *aliases[TD_MAX_MOUNTS + 1];   /* NULL-terminated */
 	struct td_entry_rec {               /* the entry of the listing being reported */
 		const char *path;
 		uint64_t depth;
@@ -178,7 +178,7 @@ static const struct rep_fig mount_figs[] = {
 	{ "links_proportional", 0, fig_help, MF(links_proportional), REP_COUNT, 0, REP_OPTIONAL },
 	{ "more", 0, fig_help, MF(more), REP_COUNT, 0, REP_OPTIONAL },
 	{ "more_allocated", 0, fig_help, MF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
-	{ "entries", 0, 0, M(entries), REP_LIST, 0, 0 },
+	{ "entries", 0, 0, M(entries), REP_ROWS, 0, 0 },
 	/* the labels of every prom sample */
 	{ "mount_point", "mount", 0, M(point), REP_STR, 0, REP_LABEL | REP_NOTREE },
 	{ "major", 0, 0, M(major), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
@@ -208,9 +208,10 @@ _Static_assert(REP_N(entry_figs) == ENTRY_MORE_ALLOCATED + 1, "entry_figs and it
 static const char shmem_help[] = "Shmem reconciliation (membox tmpfs-du).";
 #define S(member) offsetof(struct td_shmem_rec, member)
 /* shmem_figs[SHMEM_FIG0 + i] is figure i of enum tmpfs_du_shmem_fig */
-enum { SHMEM_SYSV_BASIS = 2, SHMEM_FIG0 };
+enum { SHMEM_OBJ, SHMEM_SYSV_BASIS = 2, SHMEM_FIG0 };
+/* with PATHs there is no reconciliation: null */
 static const struct rep_fig shmem_figs[] = {
-	{ "shmem", 0, 0, 0, REP_OBJ, 0, 0 },
+	{ "shmem", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
 	{ "tmpfs_basis", 0, 0, S(tmpfs_basis), REP_STR, 0, 0 },
 	{ "sysv_basis", 0, 0, S(sysv_basis), REP_STR, 0, REP_OPTIONAL },
 	{ "meminfo", 0, shmem_help, S(meminfo), REP_SBYTES, 0, REP_OPTIONAL },
@@ -511,11 +512,10 @@ static const struct td_entry_rec *listing_next(void)
 	return 0;
 }
 
-static const void *entry_row(void *ctx, size_t i, uint64_t *have)
+static const void *entry_row(void *ctx, uint64_t *have)
 {
 	const struct td_entry_rec *e = listing_next();
 	(void)ctx;
-	(void)i;
 	if (e)
 		*have = e->have & FIG_BIT(MORE) ? REP_ALL :
 		        REP_ALL & ~((uint64_t)1 << ENTRY_MORE | (uint64_t)1 << ENTRY_MORE_ALLOCATED);
@@ -527,7 +527,7 @@ static const void *mount_row(void *ctx, size_t i, uint64_t *have)
 	const struct td_shown *s = measured(i);
 	const struct td_mount *m = &TT.mounts[s->mount];
 	struct td_mount_rec *r = &TT.mount_rec;
-	unsigned j;
+	unsigned j, n;
 
 	(void)ctx;
 	r->point = m->point;
@@ -538,15 +538,14 @@ static const void *mount_row(void *ctx, size_t i, uint64_t *have)
 	r->error = s->error;
 	r->major = m->major;
 	r->minor = m->minor;
-	r->aliases.v = TT.aliases;
-	r->aliases.n = 0;
-	for (j = 0; j < TT.nmounts; j++)
+	for (n = j = 0; j < TT.nmounts; j++)
 		if (TT.mounts[j].alias == s->mount)
-			TT.aliases[r->aliases.n++] = TT.mounts[j].point;
+			TT.aliases[n++] = TT.mounts[j].point;
+	TT.aliases[n] = 0;
+	r->aliases = TT.aliases;
 	r->figs = s->figs;
 	/* json and kv show the listing right after the figures: it walks now */
-	r->entries = (struct rep_list){ "entries", "", entry_figs, REP_N(entry_figs), SIZE_MAX,
-	                                entry_row, 0, 0 };
+	r->entries = (struct rep_rows){ entry_figs, REP_N(entry_figs), entry_row, 0 };
 	listing_start(s);
 	*have = (uint64_t)s->have << MOUNT_FIG0 | (s->error ? (uint64_t)1 << MOUNT_ERROR : 0);
 	return r;
@@ -596,7 +595,7 @@ static void reconcile_shmem(void)
 			have |= 1 << SHMEM_OTHER;
 		}
 	}
-	sh->have = have << SHMEM_FIG0 | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
+	sh->have = have << SHMEM_FIG0 | 1 << SHMEM_OBJ | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
 }
 
 /* ---- the table for people ---- */
@@ -713,10 +712,6 @@ static void report(int only_shmem)
 	static const struct rep_fig dropped[] = {
 		{ "mounts_dropped", 0, 0, G(mounts_dropped), REP_COUNT, 0, REP_NOPROM },
 	};
-	/* with PATHs there is no reconciliation: null */
-	static const struct rep_fig no_shmem[] = {
-		{ "shmem", 0, 0, 0, REP_COUNT, 0, REP_OPTIONAL | REP_NOPROM },
-	};
 	uint64_t left_out = (TT.npaths ? 0 : (uint64_t)1 << MOUNT_PATH_LABEL) |
 	                    (TT.depth ? 0 : (uint64_t)MORE_FIGS << MOUNT_FIG0);
 	const struct rep_list mounts = { "mounts", "tmpfs", mount_figs, REP_N(mount_figs), TT.nshown,
@@ -727,12 +722,9 @@ static void report(int only_shmem)
 		rep_list_except(&mounts, left_out);
 		rep_figs("", dropped, REP_N(dropped), &TT, REP_ALL);
 	}
-	if (TT.npaths) {
-		rep_figs("", no_shmem, REP_N(no_shmem), &TT, 0);
-	} else {
+	if (!TT.npaths)
 		reconcile_shmem();
-		rep_figs("", shmem_figs, REP_N(shmem_figs), &TT.shmem, TT.shmem.have);
-	}
+	rep_figs("", shmem_figs, REP_N(shmem_figs), &TT.shmem, TT.shmem.have);
 	rep_end();
 }
 

@@ -6,15 +6,18 @@
 
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
-static int is_left_out(uint64_t left_out, size_t i)
-{
-	return i < 64 && (left_out >> i & 1);
-}
-
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
 	return !(f->flags & REP_OPTIONAL) || (i < 64 && (have >> i & 1));
 }
+
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f);
+static void name_label(const struct rep_fig *f);
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out);
+static int is_left_out(uint64_t left_out, size_t i);
+static void streamed_rows(const char *key, const struct rep_rows *r);
 
 void rep_begin(void)
 {
@@ -38,6 +41,11 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		const struct rep_fig *f = &figs[i];
 		if (f->flags & REP_NOTREE || is_left_out(left_out, i))
 			continue;
+		if (f->kind == REP_OBJ && !present(f, i, have)) {
+			t_null(f->key);
+			i = obj_end(figs, n, i);
+			continue;
+		}
 		if (f->kind == REP_OBJ) {
 			t_obj(f->key);
 			continue;
@@ -74,16 +82,13 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 			break;
 		case REP_STRS:
 			t_arr(f->key);
-			for (j = 0; j < VAL(rec, f, struct rep_strs).n; j++)
-				t_cstr(0, VAL(rec, f, struct rep_strs).v[j]);
+			for (j = 0; VAL(rec, f, const char *const *)[j]; j++)
+				t_cstr(0, VAL(rec, f, const char *const *)[j]);
 			t_end();
 			break;
-		case REP_LIST: {
-			struct rep_list l = VAL(rec, f, struct rep_list);
-			l.key = f->key;
-			rep_list_tree(&l);
+		case REP_ROWS:
+			streamed_rows(f->key, &VAL(rec, f, struct rep_rows));
 			break;
-		}
 		}
 	}
 }
@@ -99,7 +104,8 @@ static int is_family(const struct rep_fig *f)
 	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
 }
 
-/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" */
+/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
+ * the label a prom name may end in) */
 static void family(char *b, size_t cap, const char *prefix, const char *parent,
                    const struct rep_fig *f)
 {
@@ -111,7 +117,7 @@ static void family(char *b, size_t cap, const char *prefix, const char *parent,
 	for (i = 0; i < 4; i++) {
 		if (!parts[i] || !*parts[i])
 			continue;
-		k = strlen(parts[i]);
+		k = strcspn(parts[i], "{");
 		if (len + k + 2 > cap)
 			break;
 		if (len)
@@ -146,11 +152,15 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have)
 {
 	const char *parent = 0;
-	char name[128];
+	char name[128], last[128] = "";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
+		if (f->kind == REP_OBJ && !present(f, i, have)) {
+			i = obj_end(figs, n, i);
+			continue;
+		}
 		if (f->kind == REP_OBJ || f->kind == REP_END) {
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
@@ -158,8 +168,9 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 		if (!is_family(f) || !present(f, i, have))
 			continue;
 		family(name, sizeof name, prefix, parent, f);
-		p_type(name, type(f), f->help);
+		announce(name, last, sizeof last, f);
 		p_start(name);
+		name_label(f);
 		sample(f, rec);
 	}
 }
@@ -173,32 +184,9 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 		rep_tree(figs, n, rec, have);
 }
 
-static void list_tree(const struct rep_list *l, uint64_t left_out)
-{
-	char name[64];
-	uint64_t have;
-	size_t i;
-
-	t_arr(l->key);
-	for (i = 0; i < l->rows; i++) {
-		const void *rec = l->row(l->ctx, i, &have);
-		if (!rec)
-			break;
-		if (l->kvname) {
-			l->kvname(l->ctx, i, name);
-			t_elem(name);
-		} else {
-			t_obj(0);
-		}
-		tree(l->figs, l->n, rec, have, left_out);
-		t_end();
-	}
-	t_end();
-}
-
 void rep_list_tree(const struct rep_list *l)
 {
-	list_tree(l, 0);
+	list_tree(l, 0, 0);
 }
 
 static void labels(const struct rep_list *l, const void *rec, uint64_t left_out)
@@ -219,26 +207,26 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t left_out)
 
 static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
-	char name[128];
+	char name[128], last[128] = "";
 	uint64_t have, any = 0;
 	size_t i, r;
 
-	for (r = 0; r < l->rows; r++) {
-		l->row(l->ctx, r, &have);
-		any |= have;
-	}
+	for (r = 0; r < l->rows; r++)
+		if (l->row(l->ctx, r, &have))
+			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
 		if (!is_family(f) || !present(f, i, any) || is_left_out(left_out, i))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
-		p_type(name, type(f), f->help);
+		announce(name, last, sizeof last, f);
 		for (r = 0; r < l->rows; r++) {
 			const void *rec = l->row(l->ctx, r, &have);
-			if (!present(f, i, have))
+			if (!rec || !present(f, i, have))
 				continue;
 			p_start(name);
 			labels(l, rec, left_out);
+			name_label(f);
 			sample(f, rec);
 		}
 	}
@@ -257,10 +245,114 @@ void rep_list(const struct rep_list *l)
 		rep_list_tree(l);
 }
 
+/* The index of the REP_END that closes the REP_OBJ figs[i]. */
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i)
+{
+	unsigned open = 0;
+
+	for (; i < n; i++) {
+		if (figs[i].kind == REP_OBJ)
+			open++;
+		else if (figs[i].kind == REP_END && !--open)
+			break;
+	}
+	return i;
+}
+
+/* HELP and TYPE of family name, unless it is the family of the figure
+ * before (last: its name) */
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f)
+{
+	if (!strcmp(name, last))
+		return;
+	p_type(name, type(f), f->help);
+	strncpy(last, name, cap - 1);
+}
+
+/* The label a figure's prom name may end in, {NAME="VALUE"} */
+static void name_label(const struct rep_fig *f)
+{
+	const char *s = f->prom ? strchr(f->prom, '{') : 0;
+	char key[32];
+	size_t k;
+
+	if (!s)
+		return;
+	s++;
+	k = strcspn(s, "=");
+	if (k >= sizeof key)
+		k = sizeof key - 1;
+	memcpy(key, s, k);
+	key[k] = 0;
+	s += k + 2;
+	p_lab(key, s, strcspn(s, "\""));
+}
+
+/* rep_list_tree, or with name: as a json object */
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out)
+{
+	char path[64];
+	uint64_t have;
+	size_t i;
+
+	if (name)
+		t_obj(l->key);
+	else
+		t_arr(l->key);
+	for (i = 0; i < l->rows; i++) {
+		const void *rec = l->row(l->ctx, i, &have);
+		const char *key = name ? name(l->ctx, i) : 0;
+		if (!rec) {
+			t_null(key);
+			continue;
+		}
+		if (key) {
+			t_obj(key);
+		} else if (l->kvname) {
+			l->kvname(l->ctx, i, path);
+			t_elem(path);
+		} else {
+			t_obj(0);
+		}
+		tree(l->figs, l->n, rec, have, left_out);
+		t_end();
+	}
+	t_end();
+}
+
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
+{
+	if (fmt == FMT_PROM)
+		rep_list_prom(l);
+	else
+		list_tree(l, name, 0);
+}
+
+static int is_left_out(uint64_t left_out, size_t i)
+{
+	return i < 64 && (left_out >> i & 1);
+}
+
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
 	if (fmt == FMT_PROM)
 		list_prom(l, left_out);
 	else
-		list_tree(l, left_out);
+		list_tree(l, 0, left_out);
+}
+
+/* A REP_ROWS figure: a json array of objects, kv "key.INDEX" */
+static void streamed_rows(const char *key, const struct rep_rows *r)
+{
+	const void *rec;
+	uint64_t have;
+
+	t_arr(key);
+	while ((rec = r->next(r->ctx, &have))) {
+		t_obj(0);
+		tree(r->figs, r->n, rec, have, 0);
+		t_end();
+	}
+	t_end();
 }

@@ -9,7 +9,15 @@
  *
  * A table of figures may hold nested objects: REP_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
- * REP_END closes it. */
+ * REP_END closes it.  An object that is REP_OPTIONAL and absent is null in
+ * json/kv, and its members are left out (in prom too).
+ *
+ * Several figures may be samples of one prom family, told apart by a label:
+ * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
+ * figure's samples after the row's labels; consecutive figures of one family
+ * name have its HELP and TYPE once, the first's:
+ *   { "average_rate", "rate_per_second{stat=\"average\"}", "Rates.", ... },
+ *   { "max_rate", "rate_per_second{stat=\"max\"}", 0, ... },  */
 #ifndef MB_REPORT_H
 #define MB_REPORT_H
 #include <stddef.h>
@@ -26,9 +34,10 @@ enum rep_kind {
 	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
 	REP_OBJ,      /* opens a nested object */
 	REP_END,      /* closes it */
-	REP_STRS,     /* struct rep_strs: a json array of strings; not in prom */
-	REP_LIST,     /* struct rep_list: a nested list, its member name the
-	                 figure's key (not the list's); not in prom */
+	REP_STRS,     /* const char *const *, NULL-terminated: a json array of
+	                 strings; not in prom */
+	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
+	                 as they are shown; not in prom */
 };
 
 enum rep_flag {
@@ -42,11 +51,6 @@ enum rep_flag {
 
 struct rep_array {
 	const uint64_t *v;
-	unsigned n;
-};
-
-struct rep_strs {
-	const char *const *v;
 	unsigned n;
 };
 
@@ -85,12 +89,10 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have);
 
 /* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
- * record (it may fill one scratch record each call) and its have mask;
+ * record (it may fill one scratch record each call) and its have mask, or
+ * 0 when the whole row is absent: null in json/kv, no sample in prom.
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
- * bytes with the NUL) instead of "key.INDEX".  A list produced as it is
- * shown (a walk, its length not known ahead) gives an upper bound as rows
- * and has row return 0 after its last row; it can only be shown as json or
- * kv, for prom asks for each row several times. */
+ * bytes with the NUL) instead of "key.INDEX". */
 struct rep_list {
 	const char *key;                   /* json/kv member name of the array */
 	const char *prefix;                /* prom names: "membox_" prefix figure */
@@ -110,8 +112,22 @@ void rep_list_tree(const struct rep_list *l);
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
 
+/* A list whose rows have names: in json/kv an object instead of an array,
+ * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
+
 /* rep_list without the figures whose bit (i for figs[i]) is set in
  * left_out: no json/kv member, not even null, no prom family or label;
  * for the figures of an option not given. */
 void rep_list_except(const struct rep_list *l, uint64_t left_out);
+
+/* A REP_ROWS figure's value: a list whose length is not known ahead (a
+ * walk), each row's record and have mask given by next(ctx, &have) as it
+ * is shown, 0 after the last. */
+struct rep_rows {
+	const struct rep_fig *figs;
+	size_t n;
+	const void *(*next)(void *ctx, uint64_t *have);
+	void *ctx;
+};
 #endif
