@@ -53,10 +53,6 @@ void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
 void fo_s(const char *s) { out_s(fo, s); }
 void fo_c(char c) { out_c(fo, c); }
 
-/* Still called by size_text in the formats below, whose code is being
- * rewritten separately: a plain division now, to go with that rewrite. */
-static unsigned div10(unsigned w) { return w / 10; }
-
 int u64_str(char *b, uint64_t v)
 {
 	char t[20];
@@ -489,11 +485,11 @@ static int size_text(char *b, uint64_t v)
 		t = 10 * (unsigned)q + (e + 1) / 2;
 	} while (++i < 6 && (q > 1023 || t >= 10240));
 	if (t < 100) {
-		n = u64_str(b, div10(t));
+		n = u64_str(b, t / 10);
 		b[n++] = '.';
-		b[n++] = '0' + t - div10(t) * 10;
+		b[n++] = '0' + t % 10;
 	} else {
-		n = u64_str(b, div10(t + 5));
+		n = u64_str(b, (t + 5) / 10);
 	}
 	b[n++] = units[i];
 	return n;
