@@ -11,6 +11,20 @@ static int present(const struct rep_fig *f, size_t i, uint64_t have)
 	return !(f->flags & REP_OPTIONAL) || (i < 64 && (have >> i & 1));
 }
 
+/* The index of the REP_END closing the object figs[i] opens. */
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i)
+{
+	unsigned depth = 0;
+
+	for (; i < n; i++) {
+		if (figs[i].kind == REP_OBJ)
+			depth++;
+		else if (figs[i].kind == REP_END && !--depth)
+			break;
+	}
+	return i;
+}
+
 void rep_begin(void)
 {
 	if (fmt != FMT_PROM)
@@ -30,18 +44,25 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->flags & REP_NOTREE)
-			continue;
 		if (f->kind == REP_OBJ) {
-			t_obj(f->key);
+			if (!(f->flags & REP_NOTREE) && present(f, i, have)) {
+				t_obj(f->key);
+				continue;
+			}
+			if (!(f->flags & (REP_NOTREE | REP_OMIT)))
+				t_null(f->key);
+			i = obj_end(figs, n, i);
 			continue;
 		}
+		if (f->flags & REP_NOTREE)
+			continue;
 		if (f->kind == REP_END) {
 			t_end();
 			continue;
 		}
 		if (!present(f, i, have)) {
-			t_null(f->key);
+			if (!(f->flags & REP_OMIT))
+				t_null(f->key);
 			continue;
 		}
 		switch (f->kind) {
@@ -73,7 +94,8 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 /* Can the figure be a prom family? */
 static int is_family(const struct rep_fig *f)
 {
-	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
+	return !(f->flags & (REP_NOPROM | REP_LABEL)) &&
+	       (f->kind <= REP_FIX || (f->kind == REP_BOOL && (f->flags & REP_BOOL_PROM)));
 }
 
 /* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" */
@@ -111,6 +133,9 @@ static void sample(const struct rep_fig *f, const void *rec)
 	case REP_FIX:
 		p_fix(VAL(rec, f, int64_t), f->dec);
 		break;
+	case REP_BOOL:
+		p_u64(VAL(rec, f, int) != 0);
+		break;
 	}
 }
 
@@ -128,6 +153,10 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
+		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, i, have))) {
+			i = obj_end(figs, n, i);
+			continue;
+		}
 		if (f->kind == REP_OBJ || f->kind == REP_END) {
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
@@ -217,6 +246,11 @@ void rep_list(const struct rep_list *l)
 {
 	if (fmt == FMT_PROM)
 		rep_list_prom(l);
-	else
+	else if (l->key)
 		rep_list_tree(l);
+}
+
+int rep_can_stream(void)
+{
+	return fmt != FMT_PROM;
 }

@@ -9,7 +9,9 @@
  *
  * A table of figures may hold nested objects: REP_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
- * REP_END closes it. */
+ * REP_END closes it.  The flags of a REP_OBJ hold for its members too:
+ * REP_OPTIONAL (absent: null, or nothing with REP_OMIT), REP_NOTREE and
+ * REP_NOPROM leave the members out with the object. */
 #ifndef MB_REPORT_H
 #define MB_REPORT_H
 #include <stddef.h>
@@ -34,6 +36,8 @@ enum rep_flag {
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
 	REP_LABEL = 16,     /* in a list: a label of every prom sample */
+	REP_OMIT = 32,      /* with REP_OPTIONAL: absent, left out (not null) */
+	REP_BOOL_PROM = 64, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
 
 struct rep_array {
@@ -80,7 +84,8 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
  * bytes with the NUL) instead of "key.INDEX". */
 struct rep_list {
-	const char *key;                   /* json/kv member name of the array */
+	const char *key;                   /* json/kv member name of the array;
+	                                      0: none, the list is prom only */
 	const char *prefix;                /* prom names: "membox_" prefix figure */
 	const struct rep_fig *figs;
 	size_t n;
@@ -97,4 +102,8 @@ void rep_list_tree(const struct rep_list *l);
  * with a sample per row that has it, labelled by the REP_LABEL figures.
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
+
+/* Can the format asked for write a report again and again on one stream
+ * (a watch mode)?  Not prom: a scrape reads one exposition. */
+int rep_can_stream(void);
 #endif
