@@ -4,7 +4,7 @@
 #include "out.h"
 #include "report.h"
 
-#define VAL(rec, f, type) (*(const type *)((const char *)(rec) + (f)->off))
+#define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
