@@ -69,7 +69,7 @@ static const struct opt opts[] = {
 #define MIB 1048576ull
 /* The level of available memory: below the critical margin, below the
  * moderate one, or neither. */
-enum lowmem_level { LOWMEM_NONE, LOWMEM_MODERATE, LOWMEM_CRITICAL };
+enum lowmem_level { LEVEL_NONE, LEVEL_MODERATE, LEVEL_CRITICAL };
 static const char *const level_names[] = { "none", "moderate", "critical" };
 static const char *const check_status[] = { "OK", "WARNING", "CRITICAL" };
 /* What ends --wait's sleep between evaluations */
@@ -95,7 +95,7 @@ GLOBALS(
 	struct meminfo meminfo;
 	struct swaps swaps;
 	struct psi psi;
-	int have_psi;
+	int psi_present;                 /* /proc/pressure/memory was read */
 	struct zi zones;
 	int page_size_how;
 	uint64_t margins[LM_MAX_MARGINS];   /* the kernel's, bytes */
@@ -113,7 +113,8 @@ GLOBALS(
 		uint64_t critical, moderate;
 		int64_t critical_distance, moderate_distance;   /* available - margin */
 		uint64_t weight;
-		uint64_t mem_total, mem_available, reserve, extra_free, min_filelist;
+		uint64_t mem_total, mem_available, extra_free, min_filelist;
+		uint64_t reserve;            /* the zones' totalreserve_pages less extra_free */
 		uint64_t swap_total, swap_used, swap_free;
 		int zram;
 		uint64_t zram_orig, zram_used;   /* mm_stat orig_data_size, mem_used_total: sums */
@@ -127,7 +128,7 @@ GLOBALS(
 		int64_t elapsed;             /* --watch: milliseconds since the start */
 	} eval;
 	/* have masks of the tables of figures below */
-	uint64_t available_have, memory_have, swap_have, psi_have;
+	uint64_t available_figs_have, memory_figs_have, swap_figs_have, psi_figs_have;
 	struct lowmem_psi_row {          /* a sample of the psi families */
 		const char *kind, *window;
 		int64_t avg;                 /* hundredths of a percent */
@@ -356,7 +357,7 @@ static void read_swap(void)
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_orig = e->zram_used = 0;
 	if (!e->zram)
-		TT.swap_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
+		TT.swap_figs_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat)) {
 			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
@@ -396,15 +397,15 @@ static int evaluate(void)
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
 	if (zi_load(&TT.zones, TT.opt.page_size, &e->page_size, &TT.page_size_how))
 		return 1;
-	TT.available_have = TT.memory_have = TT.swap_have = REP_ALL;
+	TT.available_figs_have = TT.memory_figs_have = TT.swap_figs_have = REP_ALL;
 	if (!e->wake)
-		TT.available_have &= ~FIG_BIT(AVAILABLE_FIG_WAKE);
+		TT.available_figs_have &= ~FIG_BIT(AVAILABLE_FIG_WAKE);
 	e->mem_total = meminfo(MI_MemTotal);
 	e->mem_available = meminfo(MI_MemAvailable);
 	if (!MI_HAS(&TT.meminfo, MI_MemAvailable))
-		TT.memory_have &= ~FIG_BIT(MEMORY_FIG_MEM_AVAILABLE);
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_MEM_AVAILABLE);
 	if (!read_number("/proc/sys/vm/extra_free_kbytes", 1024, &e->extra_free))
-		TT.memory_have &= ~FIG_BIT(MEMORY_FIG_EXTRA_FREE);
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_EXTRA_FREE);
 	read_number("/proc/sys/vm/min_filelist_kbytes", 1024, &e->min_filelist);
 	e->reserve = sat_sub(sat_mul(TT.zones.tot.reserve, e->page_size), e->extra_free);
 	e->weight = TT.opt.weight;
@@ -412,10 +413,10 @@ static int evaluate(void)
 		e->weight = 4;
 	read_margins();
 	read_swap();
-	TT.have_psi = !psi_read(&TT.psi);
-	TT.psi_have = 0;
-	if (TT.have_psi)
-		TT.psi_have = FIG_BIT(PSI_FIG_PSI) | (TT.psi.some.have ? FIG_BIT(PSI_FIG_SOME) : 0) |
+	TT.psi_present = !psi_read(&TT.psi);
+	TT.psi_figs_have = 0;
+	if (TT.psi_present)
+		TT.psi_figs_have = FIG_BIT(PSI_FIG_PSI) | (TT.psi.some.have ? FIG_BIT(PSI_FIG_SOME) : 0) |
 		              (TT.psi.full.have ? FIG_BIT(PSI_FIG_FULL) : 0);
 	e->page_size_source = zi_ps_how[TT.page_size_how];
 
@@ -434,11 +435,11 @@ static int evaluate(void)
 		e->source = "kernel";
 		e->available = e->kernel_available;
 	} else {
-		TT.available_have &= ~(FIG_BIT(AVAILABLE_FIG_KERNEL) | FIG_BIT(AVAILABLE_FIG_DIFFERENCE));
+		TT.available_figs_have &= ~(FIG_BIT(AVAILABLE_FIG_KERNEL) | FIG_BIT(AVAILABLE_FIG_DIFFERENCE));
 	}
 	e->difference = sat_diff(e->kernel_available, e->computed_available);
-	e->level = e->available < e->critical ? LOWMEM_CRITICAL
-	         : e->available < e->moderate ? LOWMEM_MODERATE : LOWMEM_NONE;
+	e->level = e->available < e->critical ? LEVEL_CRITICAL
+	         : e->available < e->moderate ? LEVEL_MODERATE : LEVEL_NONE;
 	e->level_name = level_names[e->level];
 	e->critical_distance = sat_diff(e->available, e->critical);
 	e->moderate_distance = sat_diff(e->available, e->moderate);
@@ -490,24 +491,27 @@ static const void *psi_stall_row(void *ctx, size_t i, uint64_t *have)
 
 static void report(void)
 {
+	/* prom only (no key): json and kv have psi_figs */
 	const struct rep_list psi_avg = { 0, "lowmem_psi", psi_avg_figs, REP_N(psi_avg_figs),
-	                                  TT.have_psi ? 6 : 0, psi_avg_row, 0, 0 };
+	                                  TT.psi_present ? REP_N(psi_kinds) * REP_N(psi_windows) : 0,
+	                                  psi_avg_row, 0, 0 };
 	const struct rep_list psi_stall = { 0, "lowmem_psi", psi_stall_figs, REP_N(psi_stall_figs),
-	                                    TT.have_psi ? 2 : 0, psi_stall_row, 0, 0 };
+	                                    TT.psi_present ? REP_N(psi_kinds) : 0, psi_stall_row, 0, 0 };
 	const struct lowmem_eval *e = &TT.eval;
 
-	rep_figs("lowmem", available_figs, REP_N(available_figs), e, TT.available_have);
+	rep_figs("lowmem", available_figs, REP_N(available_figs), e, TT.available_figs_have);
 	rep_figs("lowmem", margin_figs, REP_N(margin_figs), e, REP_ALL);
-	rep_figs("lowmem", memory_figs, REP_N(memory_figs), e, TT.memory_have);
-	rep_figs("lowmem", swap_figs, REP_N(swap_figs), e, TT.swap_have);
+	rep_figs("lowmem", memory_figs, REP_N(memory_figs), e, TT.memory_figs_have);
+	rep_figs("lowmem", swap_figs, REP_N(swap_figs), e, TT.swap_figs_have);
 	rep_figs("lowmem", process_figs, REP_N(process_figs), e, REP_ALL);
-	rep_figs("lowmem", psi_figs, REP_N(psi_figs), &TT.psi, TT.psi_have);
+	rep_figs("lowmem", psi_figs, REP_N(psi_figs), &TT.psi, TT.psi_figs_have);
 	rep_list(&psi_avg);
 	rep_list(&psi_stall);
 	rep_figs("lowmem", page_figs, REP_N(page_figs), e, REP_ALL);
 }
 
-/* x / 10^dec right-aligned in w, its width counted unsigned as before */
+/* x / 10^dec right-aligned in w, written as a signed number as json and
+ * prom write it */
 static void cell_fix(uint64_t x, int dec, int w)
 {
 	char b[21];
@@ -564,7 +568,7 @@ static void table(void)
 	int k;
 
 	zi_table_head(TT.eval.page_size, TT.page_size_how);
-	table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_have);
+	table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have);
 	fo_s("kernel margins (MiB) ");
 	fo_s(TT.eval.margin_off ? " off (notifier disabled)" : TT.eval.margins.n ? "" : " -");
 	for (i = 0; i < TT.eval.margins.n; i++) {
@@ -572,11 +576,11 @@ static void table(void)
 		out_u64(fo, TT.margins[i] / MIB);
 	}
 	tb_nl();
-	table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_have);
-	table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_have);
+	table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have);
+	table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have);
 	table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL);
-	fo_s(TT.have_psi ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
-	for (k = 0; TT.have_psi && k < 2; k++) {
+	fo_s(TT.psi_present ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
+	for (k = 0; TT.psi_present && k < 2; k++) {
 		line = k ? &TT.psi.full : &TT.psi.some;
 		if (!line->have)
 			continue;
@@ -687,7 +691,7 @@ static int loop(int mode)
 	uint64_t start = now_ms(), elapsed, shown = 0, change;
 	enum lowmem_wake how = WAKE_TIMER;
 	int shown_level = -1, truncated, reached, ms;
-	uint64_t sleep;
+	uint64_t wait_ms;
 	char b[64];
 
 	if (mode == LOWMEM_OPT_WAIT)
@@ -717,11 +721,11 @@ static int loop(int mode)
 			return mode == LOWMEM_OPT_WAIT ?
 			       mb_fail(wake_names[how], TT.opt.recover ? "--timeout: the level was not left"
 			                                               : "--timeout: the level was not reached") : 0;
-		sleep = TT.opt.timeout && TT.opt.timeout - elapsed < TT.opt.interval ?
-		        TT.opt.timeout - elapsed : TT.opt.interval;
-		/* poll's int milliseconds: a sleep beyond INT_MAX wraps, and one
+		wait_ms = TT.opt.timeout && TT.opt.timeout - elapsed < TT.opt.interval ?
+		          TT.opt.timeout - elapsed : TT.opt.interval;
+		/* poll's int milliseconds: a wait beyond INT_MAX wraps, and one
 		 * that wraps below 0 waits for the wake-up alone */
-		ms = (int)sleep;
+		ms = (int)wait_ms;
 		if (poll(&p, p.fd >= 0, ms < 0 ? -1 : ms) > 0 && how == WAKE_SYSFS)
 			rd_fd(p.fd, b, sizeof b, &truncated);   /* re-arms the notification */
 	}
@@ -746,7 +750,7 @@ static int options(int argc, char **argv, struct optst *st)
 	struct lowmem_options *o = &TT.opt;
 	int id, err;
 
-	o->wait_level = LOWMEM_CRITICAL;
+	o->wait_level = LEVEL_CRITICAL;
 	while ((id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
@@ -799,9 +803,9 @@ static int options(int argc, char **argv, struct optst *st)
 			if (!st->arg)
 				break;
 			if (!strcmp(st->arg, "moderate"))
-				o->wait_level = LOWMEM_MODERATE;
+				o->wait_level = LEVEL_MODERATE;
 			else if (!strcmp(st->arg, "critical"))
-				o->wait_level = LOWMEM_CRITICAL;
+				o->wait_level = LEVEL_CRITICAL;
 			else
 				return bad("--wait", "LEVEL is critical or moderate");
 			break;
