@@ -11,19 +11,10 @@ static int present(const struct rep_fig *f, size_t i, uint64_t have)
 	return !(f->flags & REP_OPTIONAL) || (i < 64 && (have >> i & 1));
 }
 
-/* The index of the REP_END closing the object figs[i] opens. */
-static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i)
-{
-	unsigned depth = 0;
-
-	for (; i < n; i++) {
-		if (figs[i].kind == REP_OBJ)
-			depth++;
-		else if (figs[i].kind == REP_END && !--depth)
-			break;
-	}
-	return i;
-}
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f);
+static void name_label(const struct rep_fig *f);
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
 
 void rep_begin(void)
 {
@@ -44,11 +35,7 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->kind == REP_OBJ) {
-			if (!(f->flags & REP_NOTREE) && present(f, i, have)) {
-				t_obj(f->key);
-				continue;
-			}
+		if (f->kind == REP_OBJ && ((f->flags & REP_NOTREE) || !present(f, i, have))) {
 			if (!(f->flags & (REP_NOTREE | REP_OMIT)))
 				t_null(f->key);
 			i = obj_end(figs, n, i);
@@ -56,6 +43,10 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 		}
 		if (f->flags & REP_NOTREE)
 			continue;
+		if (f->kind == REP_OBJ) {
+			t_obj(f->key);
+			continue;
+		}
 		if (f->kind == REP_END) {
 			t_end();
 			continue;
@@ -87,6 +78,12 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 				t_u64(0, VAL(rec, f, struct rep_array).v[j]);
 			t_end();
 			break;
+		case REP_STRS:
+			t_arr(f->key);
+			for (j = 0; VAL(rec, f, const char *const *)[j]; j++)
+				t_cstr(0, VAL(rec, f, const char *const *)[j]);
+			t_end();
+			break;
 		}
 	}
 }
@@ -98,7 +95,8 @@ static int is_family(const struct rep_fig *f)
 	       (f->kind <= REP_FIX || (f->kind == REP_BOOL && (f->flags & REP_BOOL_PROM)));
 }
 
-/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" */
+/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
+ * the label a prom name may end in) */
 static void family(char *b, size_t cap, const char *prefix, const char *parent,
                    const struct rep_fig *f)
 {
@@ -110,7 +108,7 @@ static void family(char *b, size_t cap, const char *prefix, const char *parent,
 	for (i = 0; i < 4; i++) {
 		if (!parts[i] || !*parts[i])
 			continue;
-		k = strlen(parts[i]);
+		k = strcspn(parts[i], "{");
 		if (len + k + 2 > cap)
 			break;
 		if (len)
@@ -148,7 +146,7 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have)
 {
 	const char *parent = 0;
-	char name[128];
+	char name[128], last[128] = "";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -164,8 +162,9 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 		if (!is_family(f) || !present(f, i, have))
 			continue;
 		family(name, sizeof name, prefix, parent, f);
-		p_type(name, type(f), f->help);
+		announce(name, last, sizeof last, f);
 		p_start(name);
+		name_label(f);
 		sample(f, rec);
 	}
 }
@@ -181,23 +180,7 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 
 void rep_list_tree(const struct rep_list *l)
 {
-	char name[64];
-	uint64_t have;
-	size_t i;
-
-	t_arr(l->key);
-	for (i = 0; i < l->rows; i++) {
-		const void *rec = l->row(l->ctx, i, &have);
-		if (l->kvname) {
-			l->kvname(l->ctx, i, name);
-			t_elem(name);
-		} else {
-			t_obj(0);
-		}
-		rep_tree(l->figs, l->n, rec, have);
-		t_end();
-	}
-	t_end();
+	list_tree(l, 0);
 }
 
 static void labels(const struct rep_list *l, const void *rec)
@@ -217,26 +200,26 @@ static void labels(const struct rep_list *l, const void *rec)
 
 void rep_list_prom(const struct rep_list *l)
 {
-	char name[128];
+	char name[128], last[128] = "";
 	uint64_t have, any = 0;
 	size_t i, r;
 
-	for (r = 0; r < l->rows; r++) {
-		l->row(l->ctx, r, &have);
-		any |= have;
-	}
+	for (r = 0; r < l->rows; r++)
+		if (l->row(l->ctx, r, &have))
+			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
 		if (!is_family(f) || !present(f, i, any))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
-		p_type(name, type(f), f->help);
+		announce(name, last, sizeof last, f);
 		for (r = 0; r < l->rows; r++) {
 			const void *rec = l->row(l->ctx, r, &have);
-			if (!present(f, i, have))
+			if (!rec || !present(f, i, have))
 				continue;
 			p_start(name);
 			labels(l, rec);
+			name_label(f);
 			sample(f, rec);
 		}
 	}
@@ -248,6 +231,89 @@ void rep_list(const struct rep_list *l)
 		rep_list_prom(l);
 	else if (l->key)
 		rep_list_tree(l);
+}
+
+/* The index of the REP_END that closes the REP_OBJ figs[i]. */
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i)
+{
+	unsigned open = 0;
+
+	for (; i < n; i++) {
+		if (figs[i].kind == REP_OBJ)
+			open++;
+		else if (figs[i].kind == REP_END && !--open)
+			break;
+	}
+	return i;
+}
+
+/* HELP and TYPE of family name, unless it is the family of the figure
+ * before (last: its name) */
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f)
+{
+	if (!strcmp(name, last))
+		return;
+	p_type(name, type(f), f->help);
+	strncpy(last, name, cap - 1);
+}
+
+/* The label a figure's prom name may end in, {NAME="VALUE"} */
+static void name_label(const struct rep_fig *f)
+{
+	const char *s = f->prom ? strchr(f->prom, '{') : 0;
+	char key[32];
+	size_t k;
+
+	if (!s)
+		return;
+	s++;
+	k = strcspn(s, "=");
+	if (k >= sizeof key)
+		k = sizeof key - 1;
+	memcpy(key, s, k);
+	key[k] = 0;
+	s += k + 2;
+	p_lab(key, s, strcspn(s, "\""));
+}
+
+/* rep_list_tree, or with name: as a json object */
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
+{
+	char path[64];
+	uint64_t have;
+	size_t i;
+
+	if (name)
+		t_obj(l->key);
+	else
+		t_arr(l->key);
+	for (i = 0; i < l->rows; i++) {
+		const void *rec = l->row(l->ctx, i, &have);
+		const char *key = name ? name(l->ctx, i) : 0;
+		if (!rec) {
+			t_null(key);
+			continue;
+		}
+		if (key) {
+			t_obj(key);
+		} else if (l->kvname) {
+			l->kvname(l->ctx, i, path);
+			t_elem(path);
+		} else {
+			t_obj(0);
+		}
+		rep_tree(l->figs, l->n, rec, have);
+		t_end();
+	}
+	t_end();
+}
+
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
+{
+	if (fmt == FMT_PROM)
+		rep_list_prom(l);
+	else
+		list_tree(l, name);
 }
 
 int rep_can_stream(void)

@@ -9,9 +9,16 @@
  *
  * A table of figures may hold nested objects: REP_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
- * REP_END closes it.  The flags of a REP_OBJ hold for its members too:
- * REP_OPTIONAL (absent: null, or nothing with REP_OMIT), REP_NOTREE and
- * REP_NOPROM leave the members out with the object. */
+ * REP_END closes it.  An object that is REP_OPTIONAL and absent is null in
+ * json/kv (left out with REP_OMIT), and its members are left out (in prom
+ * too); REP_NOTREE and REP_NOPROM on a REP_OBJ leave its members out with it.
+ *
+ * Several figures may be samples of one prom family, told apart by a label:
+ * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
+ * figure's samples after the row's labels; consecutive figures of one family
+ * name have its HELP and TYPE once, the first's:
+ *   { "average_rate", "rate_per_second{stat=\"average\"}", "Rates.", ... },
+ *   { "max_rate", "rate_per_second{stat=\"max\"}", 0, ... },  */
 #ifndef MB_REPORT_H
 #define MB_REPORT_H
 #include <stddef.h>
@@ -28,6 +35,8 @@ enum rep_kind {
 	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
 	REP_OBJ,      /* opens a nested object */
 	REP_END,      /* closes it */
+	REP_STRS,     /* const char *const *, NULL-terminated: a json array of
+	                 strings; not in prom */
 };
 
 enum rep_flag {
@@ -80,7 +89,8 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have);
 
 /* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
- * record (it may fill one scratch record each call) and its have mask;
+ * record (it may fill one scratch record each call) and its have mask, or
+ * 0 when the whole row is absent: null in json/kv, no sample in prom.
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
  * bytes with the NUL) instead of "key.INDEX". */
 struct rep_list {
@@ -102,6 +112,10 @@ void rep_list_tree(const struct rep_list *l);
  * with a sample per row that has it, labelled by the REP_LABEL figures.
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
+
+/* A list whose rows have names: in json/kv an object instead of an array,
+ * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
 
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */
