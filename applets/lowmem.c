@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/statfs.h>
 #include "applet.h"
 #include "margin.h"
 #include "meminfo.h"
@@ -18,7 +19,6 @@
 #include "rd.h"
 #include "sc.h"
 #include "swaps.h"
-#include "sys.h"
 #include "zoneinfo.h"
 
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
@@ -92,6 +92,7 @@ GLOBALS(
 	int mode;                        /* LOWMEM_OPT_CHECK, _WAIT, _WATCH, or 0: a report */
 	int check_written;               /* the --check line is out: its status is the exit status */
 	char low_mem_path[64];
+	int quiet;                       /* the files' damage was said at the first evaluation */
 	struct meminfo meminfo;
 	struct swaps swaps;
 	struct psi psi;
@@ -287,11 +288,29 @@ static const char *low_mem_file(const char *name)
 	return TT.low_mem_path;
 }
 
+/* Damage of the files is said at the first evaluation only (--wait and
+ * --watch evaluate again and again). */
+static void said(const struct diag *d)
+{
+	if (!TT.quiet)
+		mb_warn_diag(d);
+}
+
+static void bad_read(const char *path, long err, const char *why)
+{
+	struct diag d;
+	said(rd_diag(&d, path, err, why));
+}
+
 /* A /proc/sys or sysfs number times mul: 1, or 0 and *value 0 when the
- * file is absent or damaged (rd_nums says what the damage is). */
+ * file is absent or damaged (said as rd_nums finds it). */
 static int read_number(const char *path, uint64_t mul, uint64_t *value)
 {
-	if (rd_nums(path, value, 1, mul) != 1)
+	struct diag d;
+	int count = rd_nums(path, value, 1, mul, &d);
+
+	said(&d);
+	if (count != 1)
 		return *value = 0, 0;
 	return 1;
 }
@@ -313,19 +332,19 @@ static void read_margins(void)
 	long len = rd_file(path, b, sizeof b, &truncated);
 
 	e->margin_off = 0;
-	e->critical = u64_div(sat_mul(e->mem_total, 520), 10000);
-	e->moderate = u64_div(sat_mul(e->mem_total, 4000), 10000);
+	e->critical = sat_mul(e->mem_total, 520) / 10000;
+	e->moderate = sat_mul(e->mem_total, 4000) / 10000;
 	if (len < 0)
-		rd_bad(path, len, 0);
+		bad_read(path, len, 0);
 	if (len >= 0) {
 		kind = mg_parse(b, len, TT.margins, LM_MAX_MARGINS, &count, &dropped);
 		if (kind == MG_BAD || truncated) {
-			rd_bad(path, -EINVAL, "garbled: default margins used");
+			bad_read(path, -EINVAL, "garbled: default margins used");
 			count = 0;
 		}
 		e->margin_off = kind == MG_OFF;
 		if (dropped)
-			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
+			bad_read(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < count; i++)
 			TT.margins[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
 		if (count > 0)
@@ -351,16 +370,16 @@ static void read_swap(void)
 	int err = sw_read(&TT.swaps);
 
 	if (err)
-		rd_bad(sw_file, err, 0);
+		bad_read(sw_file, err, 0);
 	else if (TT.swaps.bad || TT.swaps.zram_dropped)
-		rd_bad(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+		bad_read(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_orig = e->zram_used = 0;
 	if (!e->zram)
 		TT.swap_figs_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat)) {
-			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
+			bad_read("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
 		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
@@ -374,7 +393,7 @@ static void read_swap(void)
 		e->ratio = TT.opt.ratio;
 	} else if (e->zram_orig) {
 		e->ratio_source = "measured";
-		e->ratio = u64_div(sat_mul(e->zram_used, 1000), e->zram_orig);
+		e->ratio = sat_mul(e->zram_used, 1000) / e->zram_orig;
 	} else {
 		e->ratio_source = e->zram ? "zram" : "disk";
 		e->ratio = e->zram ? 400 : 0;
@@ -386,8 +405,10 @@ static int evaluate(void)
 {
 	struct lowmem_eval *e = &TT.eval;
 	uint64_t anon, swappable, reduction, usable, ratio;
+	struct diag zoneinfo_said[ZI_SAY_N];
 	int err = meminfo_read(&TT.meminfo);
 
+	mb_warn_diag(&TT.meminfo.diag);
 	if (err < 0)
 		return mb_fail_errno("/proc/meminfo", -err);
 	if (!MI_HAS(&TT.meminfo, MI_MemTotal) || !MI_HAS(&TT.meminfo, MI_MemFree))
@@ -395,7 +416,10 @@ static int evaluate(void)
 	/* mem_total is 0 before the first evaluation: said once */
 	if ((~TT.meminfo.have >> MI_ActiveAnon & 15) && !e->mem_total)
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
-	if (zi_load(&TT.zones, TT.opt.page_size, &e->page_size, &TT.page_size_how))
+	err = zi_load(&TT.zones, &TT.meminfo, TT.opt.page_size, &e->page_size, &TT.page_size_how,
+	              zoneinfo_said);
+	mb_warn_diags(zoneinfo_said, ZI_SAY_N);
+	if (err)
 		return 1;
 	TT.available_figs_have = TT.memory_figs_have = TT.swap_figs_have = REP_ALL;
 	if (!e->wake)
@@ -414,6 +438,7 @@ static int evaluate(void)
 	read_margins();
 	read_swap();
 	TT.psi_present = !psi_read(&TT.psi);
+	mb_warn_diag(&TT.psi.diag);
 	TT.psi_figs_have = 0;
 	if (TT.psi_present)
 		TT.psi_figs_have = FIG_BIT(PSI_FIG_PSI) | (TT.psi.some.have ? FIG_BIT(PSI_FIG_SOME) : 0) |
@@ -427,7 +452,7 @@ static int evaluate(void)
 	e->part_file = sat_sub(sat_sub(sat_add(meminfo(MI_ActiveFile), meminfo(MI_InactiveFile)),
 	                               meminfo(MI_Dirty)), e->min_filelist);
 	swappable = anon < e->swap_free ? anon : e->swap_free;
-	e->part_swap = e->weight ? u64_div(swappable / 1024, e->weight) * 1024 : 0;
+	e->part_swap = e->weight ? swappable / 1024 / e->weight * 1024 : 0;
 	e->computed_available = sat_add(sat_add(e->part_free, e->part_file), e->part_swap);
 	e->source = "computed";
 	e->available = e->computed_available;
@@ -455,7 +480,7 @@ static int evaluate(void)
 	usable = e->swap_total - reduction;
 	ratio = e->ratio > 1000 ? 1000 : e->ratio;
 	e->process_max = sat_add(sat_sub(e->mem_total, e->reserve),
-	                         u64_div(sat_mul(usable, 1000 - ratio), 1000));
+	                         sat_mul(usable, 1000 - ratio) / 1000);
 	e->process_headroom = sat_diff(e->process_max, e->process_current);
 	e->watermark_min = sat_mul(TT.zones.tot.f[ZF_MIN], e->page_size);
 	e->watermark_low = sat_mul(TT.zones.tot.f[ZF_LOW], e->page_size);
@@ -588,7 +613,7 @@ static void table(void)
 		fo_s("     ");
 		for (i = 0; i < 3; i++)
 			cell_fix(line->avg[i], 2, 7);
-		cell_fix(u64_div(line->total, 1000), 3, 17);
+		cell_fix(line->total / 1000, 3, 17);
 		tb_nl();
 	}
 }
@@ -633,7 +658,7 @@ static void show(enum lowmem_view view)
 		if (view == VIEW_REPORT) {
 			table();
 		} else {
-			out_fix(fo, u64_div(TT.eval.elapsed, 100), 1);
+			out_fix(fo, (uint64_t)TT.eval.elapsed / 100, 1);
 			fo_c(' ');
 			check_line();
 		}
@@ -651,7 +676,7 @@ static void show(enum lowmem_view view)
 
 static uint64_t now_ms(void)
 {
-	return u64_div(mono_us(), 1000);
+	return mono_us() / 1000;
 }
 
 /* statfs f_type of the two filesystems a wake-up can come from */
@@ -663,19 +688,19 @@ static enum lowmem_wake wake(int *fd)
 {
 	/* a wake-up when tasks stall 150 ms within 2 s */
 	static const char trigger[] = "some 150000 2000000";
-	struct sys_statfs f;
+	struct statfs f;
 	char b[64];
 	int truncated;
 
 	*fd = rd_open(low_mem_file("available"), O_RDONLY);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == SYSFS_MAGIC) {
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == SYSFS_MAGIC) {
 		rd_fd(*fd, b, sizeof b, &truncated);   /* sysfs notifies only after a read */
 		return WAKE_SYSFS;
 	}
 	if (*fd >= 0)
 		close(*fd);
 	*fd = rd_open(psi_file, O_RDWR);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == PROC_SUPER_MAGIC &&
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == PROC_SUPER_MAGIC &&
 	    write(*fd, trigger, sizeof trigger) > 0)
 		return WAKE_PSI;
 	if (*fd >= 0)
@@ -700,7 +725,7 @@ static int loop(int mode)
 	for (;;) {
 		if (evaluate())
 			return 1;
-		rd_quiet = 1;   /* the files' damage was said at the first evaluation */
+		TT.quiet = 1;
 		elapsed = now_ms() - start;
 		change = TT.eval.available > shown ? TT.eval.available - shown : shown - TT.eval.available;
 		reached = TT.opt.recover ? (int)TT.eval.level < TT.opt.wait_level
@@ -710,7 +735,7 @@ static int loop(int mode)
 			return 0;
 		}
 		if (mode == LOWMEM_OPT_WATCH &&
-		    ((int)TT.eval.level != shown_level || change > u64_div(shown, 100))) {
+		    ((int)TT.eval.level != shown_level || change > shown / 100)) {
 			shown_level = TT.eval.level;
 			shown = TT.eval.available;
 			TT.eval.elapsed = elapsed;

@@ -6,10 +6,11 @@
  * /proc/sysvipc/shm. */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
-#include "fnm.h"
+#include "diag.h"
 #include "meminfo.h"
 #include "out.h"
 #include "passwd.h"
@@ -296,7 +297,8 @@ static void isort(unsigned short *ix, unsigned n, int so)
 
 static const char *uname(unsigned long uid, char *b)
 {
-	const char *s = pw_name(uid);
+	static struct pw_cache users;
+	const char *s = pw_name(&users, uid);
 	if (s)
 		return s;
 	b[u64_str(b, uid)] = 0;
@@ -412,7 +414,7 @@ static void mflush(unsigned pid)
 			if (pass1 && i < nsw)
 				sw[i].n++;
 			else if (!pass1 && i < nsw)
-				sspss += u64_div(v[PR_Swap], sw[i].n);
+				sspss += v[PR_Swap] / sw[i].n;
 			else if (!pass1)
 				ovf[O_UNTRACKED]++;
 		}
@@ -635,7 +637,8 @@ static int read_proc(unsigned pid)
 		fb[++n] = ']';
 		n++;
 	}
-	for (i = 0; i < nrules && !fnm_match(rules[i].glob, fb, n); i++)
+	fb[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
+	for (i = 0; i < nrules && fnmatch(rules[i].glob, fb, 0); i++)
 		;
 	cur->cat = i;
 	i = n;
@@ -803,7 +806,7 @@ static void table_end(void)
 		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
 		tsize(t);
 		put(" = ");
-		out_fix(fo, p < UINT64_MAX / 10000 ? u64_div(p * 10000, t) : u64_div(p, u64_div(t, 10000) + 1), 2);
+		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
 		putch('%');
 	} else {
 		putch('-');
@@ -1338,6 +1341,7 @@ static void owarn(void)
 
 int smaps_rollup_main(int argc, char **argv)
 {
+	struct diag d;
 	unsigned i;
 	int rc;
 
@@ -1354,7 +1358,9 @@ int smaps_rollup_main(int argc, char **argv)
 	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts();
-	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
+	rc = meminfo_read(&mi);
+	mb_warn_diag(&mi.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
 		pass1 = 1;
 		rc = scan();

@@ -4,14 +4,16 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include "cli.h"
+#include "diag.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
-#include "sys.h"
 #include "sysvshm.h"
 #include "walk.h"
 
@@ -90,7 +92,7 @@ static unsigned lbase, ln;
 static uint64_t lmore[2];
 static char lpath[MB_PATH_MAX];
 
-#define mul mb_mul
+#define mul sat_mul
 
 static const char *keep(const char *s)
 {
@@ -119,7 +121,7 @@ static unsigned limit(const char *opts, const char *key, uint64_t *v)
 }
 
 /* Is a device from stat (the kernel's encoding) the mount's major:minor? */
-static int on(const struct mt *m, uint32_t dev)
+static int on(const struct mt *m, dev_t dev)
 {
 	return major(dev) == m->maj && minor(dev) == m->min;
 }
@@ -218,8 +220,8 @@ __attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, 
 static void measure(struct res *r)
 {
 	const struct mt *m = &mt[r->m];
-	struct sys_stat sb;
-	struct sys_statfs sf;
+	struct stat sb;
+	struct statfs sf;
 	struct wk w;
 
 	r->have = m->have;
@@ -229,7 +231,7 @@ static void measure(struct res *r)
 		r->err = strerror(-r->fd);
 		return;
 	}
-	if (rd_live() && (sys_fstat(r->fd, &sb) || !on(m, sb.dev))) {
+	if (rd_live() && (fstat(r->fd, &sb) || !on(m, sb.st_dev))) {
 		r->err = "hidden under another mount";
 		close(r->fd);
 		r->fd = -1;
@@ -248,17 +250,17 @@ static void measure(struct res *r)
 	r->v[F_LINKS] = w.links_over;
 	memcpy(r->v + F_MORE, lmore, sizeof lmore);
 	r->have |= WALKED | (depth ? MORE : 0) | (w.cache && !w.cache_gaps ? BIT(RES) | BIT(SWAP) : 0);
-	if (rd_live() && !sys_fstatfs(r->fd, &sf)) {
-		r->v[F_USED] = mul(sf.blocks - sf.bfree, sf.frsize);
+	if (rd_live() && !fstatfs(r->fd, &sf)) {
+		r->v[F_USED] = mul(sf.f_blocks - sf.f_bfree, sf.f_frsize);
 		r->v[F_HIDDEN] = sat_sub(r->v[F_USED], w.tot.alloc);
-		r->v[F_IUSED] = sf.files - sf.ffree;
+		r->v[F_IUSED] = sf.f_files - sf.f_ffree;
 		/* the limits in force (mountinfo omits a default nr_inodes); an
 		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals */
-		r->v[F_SIZE] = mul(sf.blocks, sf.frsize);
-		r->v[F_INODES] = sf.files;
+		r->v[F_SIZE] = mul(sf.f_blocks, sf.f_frsize);
+		r->v[F_INODES] = sf.f_files;
 		r->have = (r->have & ~(BIT(SIZE) | BIT(INODES))) |
-		          (sf.blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
-		          (sf.files ? BIT(INODES) | BIT(IUSED) : 0);
+		          (sf.f_blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
+		          (sf.f_files ? BIT(INODES) | BIT(IUSED) : 0);
 	}
 }
 
@@ -388,6 +390,8 @@ static const char *const sname = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv
 static void shmem(void)
 {
 	struct shm_tot st;
+	struct diag d;
+	int k;
 	uint64_t sv[S_N] = { 0 };
 	unsigned i, alloc = !rd_live(), have = 1 << S_TMPFS | 1 << S_HIDDEN;
 	const char *sysv = 0;
@@ -403,7 +407,9 @@ static void shmem(void)
 		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
 		sv[S_HIDDEN] += r->v[F_HIDDEN];
 	}
-	if (!rd_bad("/proc/sysvipc/shm", shm_read(&st), 0)) {
+	k = shm_read(&st);
+	mb_warn_diag(rd_diag(&d, "/proc/sysvipc/shm", k, 0));
+	if (!k) {
 		sysv = st.have_rss ? "rss" : "size";
 		sv[S_SYSV] = st.have_rss ? st.rss : st.size;
 		sv[S_SYSVSWAP] = st.swap;
@@ -533,7 +539,8 @@ static void output(int only_shmem)
 int tmpfs_du_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	int id, only_shmem = 0;
+	struct diag d;
+	int id, only_shmem = 0, k;
 	unsigned i;
 
 	cli_init("tmpfs-du");
@@ -563,23 +570,25 @@ int tmpfs_du_main(int argc, char **argv)
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
-	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
+	k = meminfo_read(&mi);
+	mb_warn_diag(&mi.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", k, 0));
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct res *r = &rs[nrs++];
-		struct sys_stat sb;
+		struct stat sb;
 		size_t bl = 0;
 		int fd = rd_open(p, O_RDONLY | O_DIRECTORY);
 		r->m = -1;
 		r->path = p;
-		if (fd < 0 || sys_fstat(fd, &sb))
+		if (fd < 0 || fstat(fd, &sb))
 			return mb_fail_errno(p, fd < 0 ? -fd : 9);
 		close(fd);
 		/* the mount of its device; in a capture, of the longest mount point */
 		for (i = 0; i < nmt; i++) {
 			const char *mp = mt[i].s[M_POINT];
 			size_t l = strlen(mp);
-			if (rd_live() ? on(&mt[i], sb.dev) :
+			if (rd_live() ? on(&mt[i], sb.st_dev) :
 			    l >= bl && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
 				bl = l;
 				r->m = mt[i].alias < 0 ? (int)i : mt[i].alias;

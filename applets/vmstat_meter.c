@@ -22,7 +22,6 @@
 #include "rate.h"
 #include "rd.h"
 #include "sc.h"
-#include "sig.h"
 #include "vmstat.h"
 
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
@@ -71,14 +70,6 @@ static const char *const default_fields[] = { "pgmajfault", "pswpin", "pswpout",
 
 /* The files read each sample, on the live kernel from fds opened once. */
 enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE };
-
-/* The meminfo lines read each sample, and the memory figures made of them
- * (the lowest seen, or the highest). */
-static const unsigned char meminfo_keys[] = {
-	MI_MemAvailable, MI_MemFree, MI_SwapTotal, MI_SwapFree, MI_ActiveAnon, MI_InactiveAnon
-};
-enum meminfo_line { LINE_AVAILABLE, LINE_FREE, LINE_SWAP_TOTAL, LINE_SWAP_FREE, LINE_ACTIVE_ANON,
-                    LINE_INACTIVE_ANON, LINE_N };
 enum memory_figure { MIN_AVAILABLE, MIN_FREE, MAX_SWAP_USED, MAX_PROCESS, MEMORY_N };
 
 GLOBALS(
@@ -100,7 +91,9 @@ GLOBALS(
 	/* reading the files */
 	char buf[MB_FILE_MAX];
 	int live_fd[3];                      /* by enum proc_file; < 0: not open */
-	unsigned short vmstat_at[VM_MAX_FIELDS], meminfo_at[6];  /* vm_pick's line hints */
+	unsigned short vmstat_at[VM_MAX_FIELDS];  /* vm_pick's line hints */
+	struct meminfo meminfo;              /* its damage is said once */
+	struct psi psi;                      /* the same */
 	int vmstat_truncated;                /* a vmstat did not fit buf (warned) */
 	int vmstat_damage_warned;
 	int read_failed;                     /* a read after the first failed (warned) */
@@ -296,36 +289,35 @@ static uint64_t read_counter(struct rt_ctr *c, int base, int have, uint64_t v, c
  * finds them; a captured file is also parsed whole, for its diagnostics. */
 static void read_memory(int live)
 {
-	struct meminfo whole;
-	const char *names[LINE_N];
-	uint64_t line[LINE_N], now[MEMORY_N], v;
-	unsigned char have_line[LINE_N], have[MEMORY_N];
+	struct meminfo *m = &TT.meminfo;
+	uint64_t now[MEMORY_N], v;
+	unsigned char have[MEMORY_N];
 	int truncated;
 	unsigned i;
 	long n;
 
+	/* a captured file through meminfo_read, for its diagnostics */
+	n = live ? read_proc(MEMINFO_FILE, "/proc/meminfo", &truncated) : meminfo_read(m);
 	if (!live)
-		meminfo_read(&whole);
-	if ((n = read_proc(MEMINFO_FILE, "/proc/meminfo", &truncated)) < 0) {
+		mb_warn_diag(&m->diag);
+	if (n < 0) {
 		if (n != -ENOENT && !TT.read_failed) {
 			TT.read_failed = 1;
 			mb_warn_errno("/proc/meminfo", -n);
 		}
 		return;
 	}
-	for (i = 0; i < LINE_N; i++)
-		names[i] = meminfo_name(meminfo_keys[i]);
-	vm_pick(TT.buf, n, ':', names, LINE_N, line, have_line, live ? TT.meminfo_at : 0);
-	now[MIN_AVAILABLE] = line[LINE_AVAILABLE];
-	have[MIN_AVAILABLE] = have_line[LINE_AVAILABLE];
-	now[MIN_FREE] = line[LINE_FREE];
-	have[MIN_FREE] = have_line[LINE_FREE];
-	now[MAX_SWAP_USED] = sat_sub(line[LINE_SWAP_TOTAL], line[LINE_SWAP_FREE]);
-	have[MAX_SWAP_USED] = have_line[LINE_SWAP_TOTAL] & have_line[LINE_SWAP_FREE];
-	now[MAX_PROCESS] = sat_add(sat_add(line[LINE_ACTIVE_ANON], line[LINE_INACTIVE_ANON]),
+	if (live)
+		meminfo_parse(TT.buf, n, m);
+	now[MIN_AVAILABLE] = MI_GET(m, MI_MemAvailable);
+	have[MIN_AVAILABLE] = MI_HAS(m, MI_MemAvailable);
+	now[MIN_FREE] = MI_GET(m, MI_MemFree);
+	have[MIN_FREE] = MI_HAS(m, MI_MemFree);
+	now[MAX_SWAP_USED] = sat_sub(MI_GET(m, MI_SwapTotal), MI_GET(m, MI_SwapFree));
+	have[MAX_SWAP_USED] = MI_HAS(m, MI_SwapTotal) & MI_HAS(m, MI_SwapFree);
+	now[MAX_PROCESS] = sat_add(sat_add(MI_GET(m, MI_ActiveAnon), MI_GET(m, MI_InactiveAnon)),
 	                           now[MAX_SWAP_USED]);
-	have[MAX_PROCESS] = have[MAX_SWAP_USED] & have_line[LINE_ACTIVE_ANON]
-	                    & have_line[LINE_INACTIVE_ANON];
+	have[MAX_PROCESS] = have[MAX_SWAP_USED] & MI_HAS(m, MI_ActiveAnon) & MI_HAS(m, MI_InactiveAnon);
 	for (i = 0; i < MEMORY_N; i++) {
 		v = now[i];
 		if (have[i] && (!(TT.memory_have >> i & 1)
@@ -347,8 +339,8 @@ static long take_sample(int base)
 	uint64_t value[VM_MAX_FIELDS];
 	unsigned char have[VM_MAX_FIELDS];
 	struct ring_entry *newest;
-	struct psi psi;
-	int truncated, live = rd_live();
+	struct psi *psi = &TT.psi;
+	int truncated, live = rd_live(), psi_failed;
 	uint64_t now = mono_us();
 	long n = read_proc(VMSTAT_FILE, vmstat_file, &truncated);
 	unsigned i;
@@ -366,10 +358,15 @@ static long take_sample(int base)
 	}
 	if (!live || base)
 		check_vmstat(TT.buf, n);
-	vm_pick(TT.buf, n, ' ', TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
-	if (live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, &psi)
-	         : psi_read(&psi))
-		memset(&psi, 0, sizeof psi);
+	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
+	psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
+	                  : psi_read(psi);
+	if (!live)
+		mb_warn_diag(&psi->diag);
+	if (psi_failed) {
+		memset(&psi->some, 0, sizeof psi->some);
+		memset(&psi->full, 0, sizeof psi->full);
+	}
 
 	TT.period_us = now - TT.now_us;
 	TT.now_us = now;
@@ -391,8 +388,8 @@ static long take_sample(int base)
 			TT.increase[i] = read_counter(&TT.counters[i], 0, have[i], value[i], TT.names[i]);
 		newest->count[i] = TT.counters[i].count;
 	}
-	read_counter(&TT.psi_stall[0], base, psi.some.have, psi.some.total, psi_file);
-	read_counter(&TT.psi_stall[1], base, psi.full.have, psi.full.total, psi_file);
+	read_counter(&TT.psi_stall[0], base, psi->some.have, psi->some.total, psi_file);
+	read_counter(&TT.psi_stall[1], base, psi->full.have, psi->full.total, psi_file);
 	read_memory(live);
 	return 0;
 }
@@ -617,9 +614,8 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 {
 	for (;;) {
 		unsigned seen = TT.signals_seen;
-		uint64_t now = mono_us(), us;
-		struct timespec ts = { u64_divmod(deadline - now, 1000000, &us), 0 };
-		ts.tv_nsec = us * 1000;
+		uint64_t now = mono_us();
+		struct timespec ts = { (deadline - now) / 1000000, (deadline - now) % 1000000 * 1000 };
 		if (seen) {
 			TT.signals_seen = 0;
 			return seen;
@@ -697,6 +693,7 @@ int vmstat_meter_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	sigset_t watched, run, idle;
+	struct sigaction handler = { .sa_handler = on_signal, .sa_flags = SA_NOCLDSTOP };
 	uint64_t period = 0, timed_samples = 0, run_start;
 	const char *output = 0;
 	int id, status, stop;
@@ -776,13 +773,14 @@ int vmstat_meter_main(int argc, char **argv)
 		sigaddset(&watched, watched_signals[i]);
 	sigprocmask(SIG_BLOCK, &watched, &run);
 	idle = run;
+	handler.sa_mask = watched;
 	for (i = 0; i < 4; i++)
-		sig_set(watched_signals[i], on_signal, &watched, SA_NOCLDSTOP);
+		sigaction(watched_signals[i], &handler, 0);
 	if (TT.command) {
 		sigaddset(&idle, SIGINT);
 		sigaddset(&idle, SIGQUIT);
 	} else {
-		sig_set(SIGINT, on_signal, &watched, SA_NOCLDSTOP);
+		sigaction(SIGINT, &handler, 0);
 	}
 
 	if ((err = take_sample(1)) < 0)
@@ -817,7 +815,7 @@ int vmstat_meter_main(int argc, char **argv)
 			sample_line(0);
 			timed_samples += !seen;
 			/* the next deadline more than half an interval away */
-			period = u64_div(TT.elapsed_us + TT.interval_us / 2, TT.interval_us);
+			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
 			if (stop)
 				break;
 			if (seen)
