@@ -14,7 +14,10 @@ static int present(const struct rep_fig *f, size_t i, uint64_t have)
 static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
 static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f);
 static void name_label(const struct rep_fig *f);
-static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out);
+static int is_left_out(uint64_t left_out, size_t i);
+static void streamed_rows(const char *key, const struct rep_rows *r);
 
 void rep_begin(void)
 {
@@ -28,13 +31,16 @@ void rep_end(void)
 		t_done();
 }
 
-void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                 uint64_t left_out)
 {
 	size_t i;
 	unsigned j;
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
+		if (is_left_out(left_out, i))
+			continue;
 		if (f->kind == REP_OBJ && ((f->flags & REP_NOTREE) || !present(f, i, have))) {
 			if (!(f->flags & (REP_NOTREE | REP_OMIT)))
 				t_null(f->key);
@@ -84,8 +90,16 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 				t_cstr(0, VAL(rec, f, const char *const *)[j]);
 			t_end();
 			break;
+		case REP_ROWS:
+			streamed_rows(f->key, &VAL(rec, f, struct rep_rows));
+			break;
 		}
 	}
+}
+
+void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+{
+	tree(figs, n, rec, have, 0);
 }
 
 /* Can the figure be a prom family? */
@@ -180,25 +194,26 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 
 void rep_list_tree(const struct rep_list *l)
 {
-	list_tree(l, 0);
+	list_tree(l, 0, 0);
 }
 
-static void labels(const struct rep_list *l, const void *rec)
+static void labels(const struct rep_list *l, const void *rec, uint64_t left_out)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!(f->flags & REP_LABEL))
+		const char *name = f->prom ? f->prom : f->key;
+		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i))
 			continue;
 		if (f->kind == REP_STR)
-			p_labc(f->key, VAL(rec, f, const char *));
+			p_labc(name, VAL(rec, f, const char *));
 		else
-			p_labu(f->key, VAL(rec, f, uint64_t));
+			p_labu(name, VAL(rec, f, uint64_t));
 	}
 }
 
-void rep_list_prom(const struct rep_list *l)
+static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
 	char name[128], last[128] = "";
 	uint64_t have, any = 0;
@@ -209,7 +224,7 @@ void rep_list_prom(const struct rep_list *l)
 			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !present(f, i, any))
+		if (!is_family(f) || !present(f, i, any) || is_left_out(left_out, i))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
 		announce(name, last, sizeof last, f);
@@ -218,18 +233,23 @@ void rep_list_prom(const struct rep_list *l)
 			if (!rec || !present(f, i, have))
 				continue;
 			p_start(name);
-			labels(l, rec);
+			labels(l, rec, left_out);
 			name_label(f);
 			sample(f, rec);
 		}
 	}
 }
 
+void rep_list_prom(const struct rep_list *l)
+{
+	list_prom(l, 0);
+}
+
 void rep_list(const struct rep_list *l)
 {
 	if (fmt == FMT_PROM)
 		rep_list_prom(l);
-	else if (l->key)
+	else
 		rep_list_tree(l);
 }
 
@@ -276,13 +296,17 @@ static void name_label(const struct rep_fig *f)
 	p_lab(key, s, strcspn(s, "\""));
 }
 
-/* rep_list_tree, or with name: as a json object */
-static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
+/* rep_list_tree, or with name: as a json object; nothing for a prom-only
+ * list (key 0) */
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out)
 {
 	char path[64];
 	uint64_t have;
 	size_t i;
 
+	if (!l->key)
+		return;
 	if (name)
 		t_obj(l->key);
 	else
@@ -302,7 +326,7 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 		} else {
 			t_obj(0);
 		}
-		rep_tree(l->figs, l->n, rec, have);
+		tree(l->figs, l->n, rec, have, left_out);
 		t_end();
 	}
 	t_end();
@@ -313,7 +337,35 @@ void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, siz
 	if (fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
-		list_tree(l, name);
+		list_tree(l, name, 0);
+}
+
+static int is_left_out(uint64_t left_out, size_t i)
+{
+	return i < 64 && (left_out >> i & 1);
+}
+
+void rep_list_except(const struct rep_list *l, uint64_t left_out)
+{
+	if (fmt == FMT_PROM)
+		list_prom(l, left_out);
+	else
+		list_tree(l, 0, left_out);
+}
+
+/* A REP_ROWS figure: a json array of objects, kv "key.INDEX" */
+static void streamed_rows(const char *key, const struct rep_rows *r)
+{
+	const void *rec;
+	uint64_t have;
+
+	t_arr(key);
+	while ((rec = r->next(r->ctx, &have))) {
+		t_obj(0);
+		tree(r->figs, r->n, rec, have, 0);
+		t_end();
+	}
+	t_end();
 }
 
 int rep_can_stream(void)

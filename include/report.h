@@ -37,6 +37,8 @@ enum rep_kind {
 	REP_END,      /* closes it */
 	REP_STRS,     /* const char *const *, NULL-terminated: a json array of
 	                 strings; not in prom */
+	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
+	                 as they are shown; not in prom */
 };
 
 enum rep_flag {
@@ -44,7 +46,8 @@ enum rep_flag {
 	REP_NOPROM = 2,     /* not a prom family */
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
-	REP_LABEL = 16,     /* in a list: a label of every prom sample */
+	REP_LABEL = 16,     /* in a list: a label of every prom sample, named
+	                       by prom (when not 0) or key */
 	REP_OMIT = 32,      /* with REP_OPTIONAL: absent, left out (not null) */
 	REP_BOOL_PROM = 64, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
@@ -116,6 +119,21 @@ void rep_list_prom(const struct rep_list *l);
 /* A list whose rows have names: in json/kv an object instead of an array,
  * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
 void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
+
+/* rep_list without the figures whose bit (i for figs[i]) is set in
+ * left_out: no json/kv member, not even null, no prom family or label;
+ * for the figures of an option not given. */
+void rep_list_except(const struct rep_list *l, uint64_t left_out);
+
+/* A REP_ROWS figure's value: a list whose length is not known ahead (a
+ * walk), each row's record and have mask given by next(ctx, &have) as it
+ * is shown, 0 after the last. */
+struct rep_rows {
+	const struct rep_fig *figs;
+	size_t n;
+	const void *(*next)(void *ctx, uint64_t *have);
+	void *ctx;
+};
 
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */

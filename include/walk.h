@@ -7,9 +7,13 @@
  * again by inode number), WK_MAX_LINKS remembered hard-linked inodes. */
 #ifndef MB_WALK_H
 #define MB_WALK_H
+#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include "bounds.h"
+
+/* A name given to child: a directory entry's, with its NUL */
+#define WK_NAME_MAX (NAME_MAX + 1)
 
 struct wk_sum {
 	uint64_t alloc, logical, files, dirs, other, resident, swapped;
