@@ -7,16 +7,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stddef.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/statfs.h>
-#include "cli.h"
-#include "diag.h"
+#include "applet.h"
 #include "margin.h"
 #include "meminfo.h"
 #include "mono.h"
-#include "out.h"
 #include "psi.h"
 #include "rd.h"
 #include "sc.h"
@@ -39,559 +37,722 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
 	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
 
-/* Numeric options are ids 1..7, their index + 1 in o.n[] */
-enum { N_WEIGHT = 1, N_RATIO, N_CRIT, N_MOD, N_PS, N_TIMEOUT, N_INTERVAL,
-       M_CHECK, M_WAIT, M_WATCH, M_RECOVER };
+enum lowmem_option {
+	LOWMEM_OPT_WEIGHT = 'w',
+	LOWMEM_OPT_RATIO = 'r',
+	LOWMEM_OPT_INTERVAL = 'i',
+	LOWMEM_OPT_CRITICAL = OPT_APPLET,
+	LOWMEM_OPT_MODERATE,
+	LOWMEM_OPT_PAGE_SIZE,
+	LOWMEM_OPT_TIMEOUT,
+	LOWMEM_OPT_CHECK,
+	LOWMEM_OPT_WAIT,
+	LOWMEM_OPT_WATCH,
+	LOWMEM_OPT_RECOVER,
+};
 
 static const struct opt opts[] = {
-	{ "weight", 'w', 1, N_WEIGHT },
-	{ "ratio", 'r', 1, N_RATIO },
-	{ "critical", 0, 1, N_CRIT },
-	{ "moderate", 0, 1, N_MOD },
-	{ "page-size", 0, 1, N_PS },
-	{ "timeout", 0, 1, N_TIMEOUT },
-	{ "interval", 'i', 1, N_INTERVAL },
-	{ "check", 0, 0, M_CHECK },
-	{ "wait", 0, 2, M_WAIT },
-	{ "watch", 0, 0, M_WATCH },
-	{ "recover", 0, 0, M_RECOVER },
+	{ "weight", 'w', 1, LOWMEM_OPT_WEIGHT },
+	{ "ratio", 'r', 1, LOWMEM_OPT_RATIO },
+	{ "critical", 0, 1, LOWMEM_OPT_CRITICAL },
+	{ "moderate", 0, 1, LOWMEM_OPT_MODERATE },
+	{ "page-size", 0, 1, LOWMEM_OPT_PAGE_SIZE },
+	{ "timeout", 0, 1, LOWMEM_OPT_TIMEOUT },
+	{ "interval", 'i', 1, LOWMEM_OPT_INTERVAL },
+	{ "check", 0, 0, LOWMEM_OPT_CHECK },
+	{ "wait", 0, 2, LOWMEM_OPT_WAIT },
+	{ "watch", 0, 0, LOWMEM_OPT_WATCH },
+	{ "recover", 0, 0, LOWMEM_OPT_RECOVER },
 	{ 0, 0, 0, 0 }
 };
-static const unsigned char ndec[] = { 0, 3, 0, 0, 0, 3, 3 };  /* decimals kept */
 
-static uint64_t n[7];   /* ratio, timeout, interval: thousandths */
-static unsigned given;                                  /* bit id: option given */
-#define GIVEN(id) (given >> (id) & 1)
-#define OPT(id) n[(id) - 1]
-
-/* "/sys/kernel/mm/chromeos-low_mem/NAME", built once per use (the
- * directory's name would be in the binary once for each file otherwise) */
-static const char *lm(const char *name)
-{
-	static char path[64];
-	stpcpy(stpcpy(path, "/sys/kernel/mm/chromeos-low_mem/"), name);
-	return path;
-}
 #define MIB 1048576ull
-enum { L_NONE, L_MODERATE, L_CRITICAL };
-static const char *const lvname[] = { "none", "moderate", "critical" };
-enum { W_NONE, W_SYSFS, W_PSI, W_TIMER };
-static const char *const wname[] = { 0, "sysfs", "psi", "timer" };
+/* The level of available memory: below the critical margin, below the
+ * moderate one, or neither. */
+enum lowmem_level { LEVEL_NONE, LEVEL_MODERATE, LEVEL_CRITICAL };
+static const char *const level_names[] = { "none", "moderate", "critical" };
+static const char *const check_status[] = { "OK", "WARNING", "CRITICAL" };
+/* What ends --wait's sleep between evaluations */
+enum lowmem_wake { WAKE_SYSFS, WAKE_PSI, WAKE_TIMER };
+static const char *const wake_names[] = { "sysfs", "psi", "timer" };
+static const char *const psi_kinds[] = { "some", "full" };
+static const char *const psi_windows[] = { "avg10", "avg60", "avg300" };
 
-static struct meminfo m;
-static struct swaps sw;
-static struct psi psi;
+GLOBALS(
+	struct lowmem_options {
+		uint64_t weight;             /* RAM vs swap weight */
+		uint64_t ratio;              /* RAM cost of swapped memory, thousandths */
+		uint64_t critical, moderate; /* MiB */
+		uint64_t page_size;
+		uint64_t timeout, interval;  /* milliseconds; timeout 0: none */
+		int weight_given, ratio_given, critical_given, moderate_given;
+		int recover;
+		int wait_level;              /* enum lowmem_level */
+	} opt;
+	int mode;                        /* LOWMEM_OPT_CHECK, _WAIT, _WATCH, or 0: a report */
+	int check_written;               /* the --check line is out: its status is the exit status */
+	char low_mem_path[64];
+	int quiet;                       /* the files' damage was said at the first evaluation */
+	struct meminfo meminfo;
+	struct swaps swaps;
+	struct psi psi;
+	int psi_present;                 /* /proc/pressure/memory was read */
+	struct zi zones;
+	int page_size_how;
+	uint64_t margins[LM_MAX_MARGINS];   /* the kernel's, bytes */
+	struct lowmem_eval {             /* one evaluation, bytes unless said */
+		uint64_t level;              /* enum lowmem_level */
+		const char *level_name;
+		const char *source;          /* of available: "kernel" or "computed" */
+		const char *wake;            /* --wait's wake-up, or 0 */
+		uint64_t available, computed_available, kernel_available;
+		int64_t difference;          /* kernel_available - computed_available */
+		uint64_t part_free, part_file, part_swap;   /* computed_available's parts */
+		struct rep_array margins;
+		int margin_off;              /* the kernel's notifier is disabled */
+		uint64_t margins_dropped;
+		uint64_t critical, moderate;
+		int64_t critical_distance, moderate_distance;   /* available - margin */
+		uint64_t weight;
+		uint64_t mem_total, mem_available, extra_free, min_filelist;
+		uint64_t reserve;            /* the zones' totalreserve_pages less extra_free */
+		uint64_t swap_total, swap_used, swap_free;
+		int zram;
+		uint64_t zram_orig, zram_used;   /* mm_stat orig_data_size, mem_used_total: sums */
+		uint64_t ratio;              /* thousandths */
+		const char *ratio_source;
+		uint64_t process_current, process_max;
+		int64_t process_headroom;
+		uint64_t watermark_min, watermark_low, watermark_high;   /* sums over the zones */
+		uint64_t page_size;
+		const char *page_size_source;
+		int64_t elapsed;             /* --watch: milliseconds since the start */
+	} eval;
+	/* have masks of the tables of figures below */
+	uint64_t available_figs_have, memory_figs_have, swap_figs_have, psi_figs_have;
+	struct lowmem_psi_row {          /* a sample of the psi families */
+		const char *kind, *window;
+		int64_t avg;                 /* hundredths of a percent */
+		int64_t stall;               /* microseconds */
+	} psi_row;
+)
+#define TT this.lowmem
 
-/* The figures of one evaluation, in bytes unless said; have: bit V_x. */
-enum { V_LEVEL, V_AVAIL, V_COMP, V_KAVAIL, V_DIFF, V_PFREE, V_PFILE, V_PSWAP,
-       V_CRIT, V_MOD, V_CDIST, V_MDIST, V_WEIGHT, V_TOTAL, V_MAVAIL, V_RESERVE,
-       V_EXTRA, V_MINFL, V_STOTAL, V_SUSED, V_SFREE, V_ZRAM, V_ZORIG, V_ZUSED,
-       V_RATIO, V_CUR, V_MAX, V_HEAD, V_WMIN, V_WLOW, V_WHIGH, V_PS, V_N };
-static uint64_t v[V_N];
-static uint32_t have;
-_Static_assert(V_N <= 32, "have holds a bit per figure");
-enum { S_LEVEL, S_SOURCE, S_WAKE, S_RATIO, S_PS, S_CHECK, S_N };
-static const char *sv[S_N];
-static uint64_t margin[LM_MAX_MARGINS];
-static unsigned nmargin, mdropped;
-static int ps_how, margin_off, have_psi;
+/* ---- the figures ---- */
 
-static uint64_t mi(int k) { return MI_GET(&m, k); }
-/* out of line: the inline versions would be repeated at every use */
-__attribute__((noinline)) static uint64_t xmul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
-__attribute__((noinline)) static uint64_t xadd(uint64_t a, uint64_t b) { return sat_add(a, b); }
-__attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return sat_sub(a, b); }
-/* v[i] = v[a] - v[b], a signed figure */
-__attribute__((noinline)) static void vdiff(int i, int a, int b) { v[i] = sat_diff(v[a], v[b]); }
+/* A figure's help is its prom HELP and its label in the table too. */
+#define EVAL(member) offsetof(struct lowmem_eval, member)
+#define FIG_BIT(fig) ((uint64_t)1 << (fig))
 
-/* Damaged or unreadable files are said at the first evaluation only
- * (--wait and --watch evaluate again and again). */
-static int quiet;
+enum available_fig {
+	AVAILABLE_FIG_LEVEL_NAME, AVAILABLE_FIG_LEVEL, AVAILABLE_FIG_SOURCE, AVAILABLE_FIG_WAKE,
+	AVAILABLE_FIG_AVAILABLE, AVAILABLE_FIG_COMPUTED, AVAILABLE_FIG_KERNEL, AVAILABLE_FIG_DIFFERENCE,
+	AVAILABLE_FIG_PARTS, AVAILABLE_FIG_PART_FREE, AVAILABLE_FIG_PART_FILE, AVAILABLE_FIG_PART_SWAP,
+	AVAILABLE_FIG_PARTS_END,
+};
+static const struct rep_fig available_figs[] = {
+	[AVAILABLE_FIG_LEVEL_NAME] = { "level", 0, "level", EVAL(level_name), REP_STR, 0, 0 },
+	[AVAILABLE_FIG_LEVEL] = { "level", 0, "level", EVAL(level), REP_COUNT, 0, REP_NOTREE },
+	[AVAILABLE_FIG_SOURCE] = { "source", 0, "source", EVAL(source), REP_STR, 0, 0 },
+	[AVAILABLE_FIG_WAKE] = { "wake", 0, "wake", EVAL(wake), REP_STR, 0, REP_OPTIONAL | REP_OMIT },
+	[AVAILABLE_FIG_AVAILABLE] = { "available", 0, "available", EVAL(available), REP_BYTES, 0, 0 },
+	[AVAILABLE_FIG_COMPUTED] = { "computed_available", 0, "computed available",
+	                             EVAL(computed_available), REP_BYTES, 0, 0 },
+	[AVAILABLE_FIG_KERNEL] = { "kernel_available", 0, "kernel available",
+	                           EVAL(kernel_available), REP_BYTES, 0, REP_OPTIONAL },
+	[AVAILABLE_FIG_DIFFERENCE] = { "difference", 0, "difference", EVAL(difference), REP_SBYTES, 0,
+	                               REP_OPTIONAL | REP_NOPROM },
+	[AVAILABLE_FIG_PARTS] = { "parts", 0, 0, 0, REP_OBJ, 0, REP_NOPROM },
+	[AVAILABLE_FIG_PART_FREE] = { "free", 0, "parts free", EVAL(part_free), REP_BYTES, 0, 0 },
+	[AVAILABLE_FIG_PART_FILE] = { "file", 0, "parts file", EVAL(part_file), REP_BYTES, 0, 0 },
+	[AVAILABLE_FIG_PART_SWAP] = { "swap", 0, "parts swap", EVAL(part_swap), REP_BYTES, 0, 0 },
+	[AVAILABLE_FIG_PARTS_END] = { "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* The table shows the kernel's margins on a line of their own. */
+static const struct rep_fig margin_figs[] = {
+	{ "margins", 0, 0, EVAL(margins), REP_ARRAY, 0, 0 },
+	{ "margin_off", 0, 0, EVAL(margin_off), REP_BOOL, 0, 0 },
+	{ "margins_dropped", 0, 0, EVAL(margins_dropped), REP_COUNT, 0, REP_NOPROM },
+};
+
+enum memory_fig {
+	MEMORY_FIG_CRITICAL, MEMORY_FIG_MODERATE, MEMORY_FIG_CRITICAL_DISTANCE,
+	MEMORY_FIG_MODERATE_DISTANCE, MEMORY_FIG_WEIGHT, MEMORY_FIG_MEM_TOTAL,
+	MEMORY_FIG_MEM_AVAILABLE, MEMORY_FIG_RESERVE, MEMORY_FIG_EXTRA_FREE, MEMORY_FIG_MIN_FILELIST,
+};
+static const struct rep_fig memory_figs[] = {
+	[MEMORY_FIG_CRITICAL] = { "critical", 0, "critical", EVAL(critical), REP_BYTES, 0, 0 },
+	[MEMORY_FIG_MODERATE] = { "moderate", 0, "moderate", EVAL(moderate), REP_BYTES, 0, 0 },
+	[MEMORY_FIG_CRITICAL_DISTANCE] = { "critical_distance", 0, "critical distance",
+	                                   EVAL(critical_distance), REP_SBYTES, 0, 0 },
+	[MEMORY_FIG_MODERATE_DISTANCE] = { "moderate_distance", 0, "moderate distance",
+	                                   EVAL(moderate_distance), REP_SBYTES, 0, 0 },
+	[MEMORY_FIG_WEIGHT] = { "weight", 0, "weight", EVAL(weight), REP_COUNT, 0, 0 },
+	[MEMORY_FIG_MEM_TOTAL] = { "mem_total", 0, "mem total", EVAL(mem_total), REP_BYTES, 0, 0 },
+	[MEMORY_FIG_MEM_AVAILABLE] = { "mem_available", 0, "mem available", EVAL(mem_available),
+	                               REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	[MEMORY_FIG_RESERVE] = { "reserve", 0, "reserve", EVAL(reserve), REP_BYTES, 0, 0 },
+	[MEMORY_FIG_EXTRA_FREE] = { "extra_free", 0, "extra free", EVAL(extra_free), REP_BYTES, 0,
+	                            REP_OPTIONAL | REP_NOPROM },
+	/* an absent min_filelist_kbytes counts as 0 */
+	[MEMORY_FIG_MIN_FILELIST] = { "min_filelist", 0, "min filelist", EVAL(min_filelist),
+	                              REP_BYTES, 0, 0 },
+};
+
+enum swap_fig {
+	SWAP_FIG_SWAP, SWAP_FIG_TOTAL, SWAP_FIG_USED, SWAP_FIG_FREE, SWAP_FIG_ZRAM,
+	SWAP_FIG_ZRAM_ORIG, SWAP_FIG_ZRAM_USED, SWAP_FIG_RATIO, SWAP_FIG_RATIO_SOURCE, SWAP_FIG_END,
+};
+static const struct rep_fig swap_figs[] = {
+	[SWAP_FIG_SWAP] = { "swap", 0, 0, 0, REP_OBJ, 0, 0 },
+	[SWAP_FIG_TOTAL] = { "total", 0, "swap total", EVAL(swap_total), REP_BYTES, 0, 0 },
+	[SWAP_FIG_USED] = { "used", 0, "swap used", EVAL(swap_used), REP_BYTES, 0, 0 },
+	[SWAP_FIG_FREE] = { "free", 0, "swap free", EVAL(swap_free), REP_BYTES, 0, 0 },
+	[SWAP_FIG_ZRAM] = { "zram", 0, "swap zram", EVAL(zram), REP_BOOL, 0, REP_BOOL_PROM },
+	[SWAP_FIG_ZRAM_ORIG] = { "zram_orig", 0, "swap zram orig", EVAL(zram_orig), REP_BYTES, 0,
+	                         REP_OPTIONAL },
+	[SWAP_FIG_ZRAM_USED] = { "zram_used", 0, "swap zram used", EVAL(zram_used), REP_BYTES, 0,
+	                         REP_OPTIONAL },
+	[SWAP_FIG_RATIO] = { "ratio", 0, "swap ratio", EVAL(ratio), REP_FIX, 3, 0 },
+	[SWAP_FIG_RATIO_SOURCE] = { "ratio_source", 0, "swap ratio source", EVAL(ratio_source),
+	                            REP_STR, 0, 0 },
+	[SWAP_FIG_END] = { "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+static const struct rep_fig process_figs[] = {
+	{ "process", 0, 0, 0, REP_OBJ, 0, 0 },
+	{ "current", 0, "process current", EVAL(process_current), REP_BYTES, 0, 0 },
+	{ "max", 0, "process max", EVAL(process_max), REP_BYTES, 0, 0 },
+	{ "headroom", 0, "process headroom", EVAL(process_headroom), REP_SBYTES, 0, 0 },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+	{ "watermarks", 0, 0, 0, REP_OBJ, 0, 0 },
+	{ "min", 0, "watermarks min", EVAL(watermark_min), REP_BYTES, 0, 0 },
+	{ "low", 0, "watermarks low", EVAL(watermark_low), REP_BYTES, 0, 0 },
+	{ "high", 0, "watermarks high", EVAL(watermark_high), REP_BYTES, 0, 0 },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* json and kv: psi.some.avg10 ...; a line the kernel does not print is
+ * left out, the whole object is null without /proc/pressure/memory.  The
+ * prom families are the lists below. */
+#define PSI_LINE(kind, line) \
+	{ kind, 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL | REP_OMIT }, \
+	{ "avg10", 0, 0, offsetof(struct psi, line.avg[0]), REP_FIX, 2, 0 }, \
+	{ "avg60", 0, 0, offsetof(struct psi, line.avg[1]), REP_FIX, 2, 0 }, \
+	{ "avg300", 0, 0, offsetof(struct psi, line.avg[2]), REP_FIX, 2, 0 }, \
+	{ "total", 0, 0, offsetof(struct psi, line.total), REP_COUNT, 0, 0 }, \
+	{ "", 0, 0, 0, REP_END, 0, 0 }
+enum { PSI_LINE_FIGS = 6 };
+enum psi_fig { PSI_FIG_PSI, PSI_FIG_SOME, PSI_FIG_FULL = PSI_FIG_SOME + PSI_LINE_FIGS };
+static const struct rep_fig psi_figs[] = {
+	[PSI_FIG_PSI] = { "psi", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL | REP_NOPROM },
+	[PSI_FIG_SOME] = PSI_LINE("some", some),
+	[PSI_FIG_FULL] = PSI_LINE("full", full),
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+#define PSI_ROW(member) offsetof(struct lowmem_psi_row, member)
+static const struct rep_fig psi_avg_figs[] = {
+	{ "kind", 0, 0, PSI_ROW(kind), REP_STR, 0, REP_LABEL },
+	{ "window", 0, 0, PSI_ROW(window), REP_STR, 0, REP_LABEL },
+	{ "avg_percent", 0, "Memory stall average, percent.", PSI_ROW(avg), REP_FIX, 2, REP_OPTIONAL },
+};
+static const struct rep_fig psi_stall_figs[] = {
+	{ "kind", 0, 0, PSI_ROW(kind), REP_STR, 0, REP_LABEL },
+	{ "stall_seconds_total", 0, "Memory stall time.", PSI_ROW(stall), REP_FIX, 6,
+	  REP_OPTIONAL | REP_COUNTER },
+};
+
+/* Not in the table, whose head says the page size. */
+static const struct rep_fig page_figs[] = {
+	{ "page_size", 0, "page size", EVAL(page_size), REP_BYTES, 0, 0 },
+	{ "page_size_source", 0, 0, EVAL(page_size_source), REP_STR, 0, 0 },
+};
+
+/* --watch's line in json and kv */
+static const struct rep_fig watch_figs[] = {
+	{ "elapsed", 0, 0, EVAL(elapsed), REP_FIX, 3, 0 },
+	{ "level", 0, 0, EVAL(level_name), REP_STR, 0, 0 },
+	{ "available", 0, 0, EVAL(available), REP_BYTES, 0, 0 },
+	{ "critical", 0, 0, EVAL(critical), REP_BYTES, 0, 0 },
+	{ "moderate", 0, 0, EVAL(moderate), REP_BYTES, 0, 0 },
+};
+
+/* ---- reading ---- */
+
+/* "/sys/kernel/mm/chromeos-low_mem/NAME" */
+static const char *low_mem_file(const char *name)
+{
+	stpcpy(stpcpy(TT.low_mem_path, "/sys/kernel/mm/chromeos-low_mem/"), name);
+	return TT.low_mem_path;
+}
+
+/* Damage of the files is said at the first evaluation only (--wait and
+ * --watch evaluate again and again). */
 static void said(const struct diag *d)
 {
-	if (!quiet)
+	if (!TT.quiet)
 		mb_warn_diag(d);
 }
+
 static void bad_read(const char *path, long err, const char *why)
 {
 	struct diag d;
 	said(rd_diag(&d, path, err, why));
 }
 
-/* A /proc/sys or sysfs number times mul into v[i]; its have bit (absent
- * or damaged: 0; rd_nums says what the damage is). */
-static int num(const char *path, uint64_t mul, int i)
+/* A /proc/sys or sysfs number times mul: 1, or 0 and *value 0 when the
+ * file is absent or damaged (said as rd_nums finds it). */
+static int read_number(const char *path, uint64_t mul, uint64_t *value)
 {
 	struct diag d;
-	int k = rd_nums(path, &v[i], 1, mul, &d);
+	int count = rd_nums(path, value, 1, mul, &d);
 
 	said(&d);
-	if (k != 1)
-		return v[i] = 0, have &= ~(1u << i), 0;
+	if (count != 1)
+		return *value = 0, 0;
 	return 1;
 }
 
-static void margins(void)
+static uint64_t meminfo(int key)
 {
-	char b[128];
-	int trunc, k;
-	const char *path = lm("margin");
-	long len = rd_file(path, b, sizeof b, &trunc);
-	unsigned i;
+	return MI_GET(&TT.meminfo, key);
+}
 
-	nmargin = mdropped = margin_off = 0;
-	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
-	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
-	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
+/* The margins: the kernel's (its first two), else ChromeOS's defaults of
+ * 520 bips and 40 % of MemTotal, unless given. */
+static void read_margins(void)
+{
+	struct lowmem_eval *e = &TT.eval;
+	const char *path = low_mem_file("margin");
+	unsigned count = 0, dropped = 0, i;
+	char b[128];
+	int truncated, kind;
+	long len = rd_file(path, b, sizeof b, &truncated);
+
+	e->margin_off = 0;
+	e->critical = sat_mul(e->mem_total, 520) / 10000;
+	e->moderate = sat_mul(e->mem_total, 4000) / 10000;
 	if (len < 0)
 		bad_read(path, len, 0);
 	if (len >= 0) {
-		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
-		if (k == MG_BAD || trunc) {
+		kind = mg_parse(b, len, TT.margins, LM_MAX_MARGINS, &count, &dropped);
+		if (kind == MG_BAD || truncated) {
 			bad_read(path, -EINVAL, "garbled: default margins used");
-			nmargin = 0;
+			count = 0;
 		}
-		margin_off = k == MG_OFF;
-		if (mdropped)
+		e->margin_off = kind == MG_OFF;
+		if (dropped)
 			bad_read(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
-		for (i = 0; i < nmargin; i++) {
-			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
-			if (i < 2)
-				v[V_CRIT + i] = margin[i];
-		}
+		for (i = 0; i < count; i++)
+			TT.margins[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
+		if (count > 0)
+			e->critical = TT.margins[0];
+		if (count > 1)
+			e->moderate = TT.margins[1];
 	}
-	for (i = 0; i < 2; i++)
-		if (GIVEN(N_CRIT + i))
-			v[V_CRIT + i] = xmul(OPT(N_CRIT + i), MIB);
+	e->margins.v = TT.margins;
+	e->margins.n = count;
+	e->margins_dropped = dropped;
+	if (TT.opt.critical_given)
+		e->critical = sat_mul(TT.opt.critical, MIB);
+	if (TT.opt.moderate_given)
+		e->moderate = sat_mul(TT.opt.moderate, MIB);
 }
 
-static void swap(void)
+/* Swap, zram's compression and the RAM cost ratio of swapped memory. */
+static void read_swap(void)
 {
-	uint64_t x[3];
+	struct lowmem_eval *e = &TT.eval;
+	uint64_t mm_stat[3];
 	unsigned i;
-	int k = sw_read(&sw), zram = !k && sw.nzram;
+	int err = sw_read(&TT.swaps);
 
-	if (k)
-		bad_read(sw_file, k, 0);
-	else if (sw.bad || sw.zram_dropped)
+	if (err)
+		bad_read(sw_file, err, 0);
+	else if (TT.swaps.bad || TT.swaps.zram_dropped)
 		bad_read(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
-	v[V_ZRAM] = zram;
-	v[V_ZORIG] = v[V_ZUSED] = 0;
-	if (!zram)
-		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
-	for (i = 0; zram && i < sw.nzram; i++) {
-		if (sw_mm_read(sw.zram[i], x)) {
+	e->zram = !err && TT.swaps.nzram;
+	e->zram_orig = e->zram_used = 0;
+	if (!e->zram)
+		TT.swap_figs_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
+	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
+		if (sw_mm_read(TT.swaps.zram[i], mm_stat)) {
 			bad_read("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
-		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
-		v[V_ZUSED] = xadd(v[V_ZUSED], x[2]);
+		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
+		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
 	}
-	v[V_STOTAL] = mi(MI_SwapTotal);
-	v[V_SFREE] = mi(MI_SwapFree);
-	v[V_SUSED] = xsub(v[V_STOTAL], v[V_SFREE]);
-	sv[S_RATIO] = "option";
-	v[V_RATIO] = OPT(N_RATIO);
-	if (!GIVEN(N_RATIO)) {
-		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
-		v[V_RATIO] = v[V_ZORIG] ? xmul(v[V_ZUSED], 1000) / v[V_ZORIG] : zram ? 400 : 0;
+	e->swap_total = meminfo(MI_SwapTotal);
+	e->swap_free = meminfo(MI_SwapFree);
+	e->swap_used = sat_sub(e->swap_total, e->swap_free);
+	if (TT.opt.ratio_given) {
+		e->ratio_source = "option";
+		e->ratio = TT.opt.ratio;
+	} else if (e->zram_orig) {
+		e->ratio_source = "measured";
+		e->ratio = sat_mul(e->zram_used, 1000) / e->zram_orig;
+	} else {
+		e->ratio_source = e->zram ? "zram" : "disk";
+		e->ratio = e->zram ? 400 : 0;
 	}
 }
 
-/* Read everything once: 0, or 1 after a message. */
-static int eval(void)
+/* Read everything once and compute the figures: 0, or 1 after a message. */
+static int evaluate(void)
 {
-	uint64_t anon, x, red, usable;
-	struct diag zs[ZI_SAY_N];
-	int k = meminfo_read(&m);
+	struct lowmem_eval *e = &TT.eval;
+	uint64_t anon, swappable, reduction, usable, ratio;
+	struct diag zoneinfo_said[ZI_SAY_N];
+	int err = meminfo_read(&TT.meminfo);
 
-	mb_warn_diag(&m.diag);
-	if (k < 0)
-		return mb_fail_errno("/proc/meminfo", -k);
-	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
+	mb_warn_diag(&TT.meminfo.diag);
+	if (err < 0)
+		return mb_fail_errno("/proc/meminfo", -err);
+	if (!MI_HAS(&TT.meminfo, MI_MemTotal) || !MI_HAS(&TT.meminfo, MI_MemFree))
 		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
-	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
+	/* mem_total is 0 before the first evaluation: said once */
+	if ((~TT.meminfo.have >> MI_ActiveAnon & 15) && !e->mem_total)
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
-	k = zi_load(&zi_zones, &m, OPT(N_PS), &v[V_PS], &ps_how, zs);
-	mb_warn_diags(zs, ZI_SAY_N);
-	if (k)
+	err = zi_load(&TT.zones, &TT.meminfo, TT.opt.page_size, &e->page_size, &TT.page_size_how,
+	              zoneinfo_said);
+	mb_warn_diags(zoneinfo_said, ZI_SAY_N);
+	if (err)
 		return 1;
-	have = ~0u;
-	v[V_TOTAL] = mi(MI_MemTotal);
-	v[V_MAVAIL] = mi(MI_MemAvailable);
-	if (!MI_HAS(&m, MI_MemAvailable))
-		have &= ~(1u << V_MAVAIL);
-	num("/proc/sys/vm/extra_free_kbytes", 1024, V_EXTRA);
-	num("/proc/sys/vm/min_filelist_kbytes", 1024, V_MINFL);
-	have |= 1u << V_MINFL;   /* absent is 0 here */
-	v[V_RESERVE] = xsub(xmul(zi_zones.tot.reserve, v[V_PS]), v[V_EXTRA]);
-	v[V_WEIGHT] = OPT(N_WEIGHT);
-	if (!GIVEN(N_WEIGHT) && !num(lm("ram_vs_swap_weight"), 1, V_WEIGHT))
-		v[V_WEIGHT] = 4;
-	have |= 1u << V_WEIGHT;
-	margins();
-	swap();
-	have_psi = !psi_read(&psi);
-	mb_warn_diag(&psi.diag);
-	sv[S_PS] = zi_ps_how[ps_how];
+	TT.available_figs_have = TT.memory_figs_have = TT.swap_figs_have = REP_ALL;
+	if (!e->wake)
+		TT.available_figs_have &= ~FIG_BIT(AVAILABLE_FIG_WAKE);
+	e->mem_total = meminfo(MI_MemTotal);
+	e->mem_available = meminfo(MI_MemAvailable);
+	if (!MI_HAS(&TT.meminfo, MI_MemAvailable))
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_MEM_AVAILABLE);
+	if (!read_number("/proc/sys/vm/extra_free_kbytes", 1024, &e->extra_free))
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_EXTRA_FREE);
+	read_number("/proc/sys/vm/min_filelist_kbytes", 1024, &e->min_filelist);
+	e->reserve = sat_sub(sat_mul(TT.zones.tot.reserve, e->page_size), e->extra_free);
+	e->weight = TT.opt.weight;
+	if (!TT.opt.weight_given && !read_number(low_mem_file("ram_vs_swap_weight"), 1, &e->weight))
+		e->weight = 4;
+	read_margins();
+	read_swap();
+	TT.psi_present = !psi_read(&TT.psi);
+	mb_warn_diag(&TT.psi.diag);
+	TT.psi_figs_have = 0;
+	if (TT.psi_present)
+		TT.psi_figs_have = FIG_BIT(PSI_FIG_PSI) | (TT.psi.some.have ? FIG_BIT(PSI_FIG_SOME) : 0) |
+		              (TT.psi.full.have ? FIG_BIT(PSI_FIG_FULL) : 0);
+	e->page_size_source = zi_ps_how[TT.page_size_how];
 
-	/* computed in whole KiB, as the kernel does in pages */
-	anon = xadd(mi(MI_ActiveAnon), mi(MI_InactiveAnon));
-	v[V_PFREE] = xsub(mi(MI_MemFree), v[V_RESERVE]);
-	v[V_PFILE] = xsub(xsub(xadd(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), v[V_MINFL]);
-	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
-	v[V_PSWAP] = v[V_WEIGHT] ? x / 1024 / v[V_WEIGHT] * 1024 : 0;
-	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
-	sv[S_SOURCE] = "computed";
-	v[V_AVAIL] = v[V_COMP];
-	if (num(lm("available"), MIB, V_KAVAIL)) {
-		sv[S_SOURCE] = "kernel";
-		v[V_AVAIL] = v[V_KAVAIL];
+	/* ChromeOS's available memory, computed in whole KiB as the kernel
+	 * does in pages */
+	anon = sat_add(meminfo(MI_ActiveAnon), meminfo(MI_InactiveAnon));
+	e->part_free = sat_sub(meminfo(MI_MemFree), e->reserve);
+	e->part_file = sat_sub(sat_sub(sat_add(meminfo(MI_ActiveFile), meminfo(MI_InactiveFile)),
+	                               meminfo(MI_Dirty)), e->min_filelist);
+	swappable = anon < e->swap_free ? anon : e->swap_free;
+	e->part_swap = e->weight ? swappable / 1024 / e->weight * 1024 : 0;
+	e->computed_available = sat_add(sat_add(e->part_free, e->part_file), e->part_swap);
+	e->source = "computed";
+	e->available = e->computed_available;
+	if (read_number(low_mem_file("available"), MIB, &e->kernel_available)) {
+		e->source = "kernel";
+		e->available = e->kernel_available;
 	} else {
-		have &= ~(1u << V_DIFF);
+		TT.available_figs_have &= ~(FIG_BIT(AVAILABLE_FIG_KERNEL) | FIG_BIT(AVAILABLE_FIG_DIFFERENCE));
 	}
-	vdiff(V_DIFF, V_KAVAIL, V_COMP);
-	v[V_LEVEL] = v[V_AVAIL] < v[V_CRIT] ? L_CRITICAL : v[V_AVAIL] < v[V_MOD] ? L_MODERATE : L_NONE;
-	sv[S_LEVEL] = lvname[v[V_LEVEL]];
-	vdiff(V_CDIST, V_AVAIL, V_CRIT);
-	vdiff(V_MDIST, V_AVAIL, V_MOD);
+	e->difference = sat_diff(e->kernel_available, e->computed_available);
+	e->level = e->available < e->critical ? LEVEL_CRITICAL
+	         : e->available < e->moderate ? LEVEL_MODERATE : LEVEL_NONE;
+	e->level_name = level_names[e->level];
+	e->critical_distance = sat_diff(e->available, e->critical);
+	e->moderate_distance = sat_diff(e->available, e->moderate);
 
-	/* the process-memory ceiling; a ratio above 1 counts as 1 */
-	v[V_CUR] = xadd(anon, v[V_SUSED]);
-	red = v[V_CRIT] > v[V_RESERVE] ? xmul(v[V_CRIT] - v[V_RESERVE], v[V_WEIGHT]) : 0;
-	if (red > v[V_STOTAL])
-		red = 0;
-	usable = v[V_STOTAL] - red;
-	x = v[V_RATIO] > 1000 ? 1000 : v[V_RATIO];
-	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), xmul(usable, 1000 - x) / 1000);
-	vdiff(V_HEAD, V_MAX, V_CUR);
-	for (k = 0; k < 3; k++)   /* min, low, high */
-		v[V_WMIN + k] = xmul(zi_zones.tot.f[ZF_MIN + k], v[V_PS]);
+	/* the process-memory ceiling: RAM less the reserve, plus the swap left
+	 * usable beside the critical margin's share (its part above the reserve
+	 * times the weight) less the RAM that swapped memory costs (the ratio;
+	 * above 1 it counts as 1) */
+	e->process_current = sat_add(anon, e->swap_used);
+	reduction = e->critical > e->reserve ? sat_mul(e->critical - e->reserve, e->weight) : 0;
+	if (reduction > e->swap_total)
+		reduction = 0;
+	usable = e->swap_total - reduction;
+	ratio = e->ratio > 1000 ? 1000 : e->ratio;
+	e->process_max = sat_add(sat_sub(e->mem_total, e->reserve),
+	                         sat_mul(usable, 1000 - ratio) / 1000);
+	e->process_headroom = sat_diff(e->process_max, e->process_current);
+	e->watermark_min = sat_mul(TT.zones.tot.f[ZF_MIN], e->page_size);
+	e->watermark_low = sat_mul(TT.zones.tot.f[ZF_LOW], e->page_size);
+	e->watermark_high = sat_mul(TT.zones.tot.f[ZF_HIGH], e->page_size);
 	return 0;
 }
 
-/* ---- the report: one table of figures for every format ---- */
+/* ---- the report ---- */
 
-/* Text with figures (ASCII, to be a packed text): \16 then '@' + V_x is
- * that figure, \16 then '`' + V_x the figure in MiB; a byte 1 + S_x is
- * that string. */
-static void tpl(const char *p)
+/* psi's prom samples: window by window, some then full in each */
+static const void *psi_avg_row(void *ctx, size_t i, uint64_t *have)
 {
-	for (; *p; p++) {
-		unsigned c = (unsigned char)*p;
-		if (c == 016)
-			c = *++p, out_i64(fo, c & 040 ? v[c & 31] / MIB : v[c & 31]);
-		else if (c <= S_N)
-			fo_s(sv[c - 1]);
-		else
-			fo_c(c);
-	}
+	const struct psi_line *line = i % 2 ? &TT.psi.full : &TT.psi.some;
+
+	(void)ctx;
+	TT.psi_row.kind = psi_kinds[i % 2];
+	TT.psi_row.window = psi_windows[i / 2];
+	TT.psi_row.avg = line->avg[i / 2];
+	*have = line->have ? REP_ALL : 0;
+	return &TT.psi_row;
 }
 
-enum { K_SIZE, K_SSIZE, K_NUM, K_FIX3, K_BOOL, K_STR, K_OBJ, K_END, K_MARGINS, K_PSI,
-       F_NOPROM = 16, F_NOTAB = 32, F_NOTREE = 64 };
-/* The figures in order: keys (one string, "" closes an object), then kind and index. */
-static const char *const keys = 
-	"level\0level\0source\0wake\0available\0computed_available\0"
-	"kernel_available\0difference\0parts\0free\0file\0swap\0\0margins\0"
-	"critical\0moderate\0critical_distance\0moderate_distance\0weight\0"
-	"mem_total\0mem_available\0reserve\0extra_free\0min_filelist\0"
-	"swap\0total\0used\0free\0zram\0zram_orig\0zram_used\0ratio\0"
-	"ratio_source\0\0process\0current\0max\0headroom\0\0watermarks\0"
-	"min\0low\0high\0\0psi\0page_size\0page_size_source";
-static const unsigned char figs[][2] = {
-	{ K_STR, S_LEVEL }, { K_NUM | F_NOTAB | F_NOTREE, V_LEVEL },
-	{ K_STR, S_SOURCE }, { K_STR, S_WAKE }, { K_SIZE, V_AVAIL },
-	{ K_SIZE, V_COMP }, { K_SIZE, V_KAVAIL }, { K_SSIZE | F_NOPROM, V_DIFF },
-	{ K_OBJ, 0 }, { K_SIZE | F_NOPROM, V_PFREE }, { K_SIZE | F_NOPROM, V_PFILE },
-	{ K_SIZE | F_NOPROM, V_PSWAP }, { K_END, 0 }, { K_MARGINS, 0 },
-	{ K_SIZE, V_CRIT }, { K_SIZE, V_MOD }, { K_SSIZE, V_CDIST },
-	{ K_SSIZE, V_MDIST }, { K_NUM, V_WEIGHT }, { K_SIZE, V_TOTAL },
-	{ K_SIZE | F_NOPROM, V_MAVAIL }, { K_SIZE, V_RESERVE },
-	{ K_SIZE | F_NOPROM, V_EXTRA }, { K_SIZE, V_MINFL }, { K_OBJ, 0 },
-	{ K_SIZE, V_STOTAL }, { K_SIZE, V_SUSED }, { K_SIZE, V_SFREE },
-	{ K_BOOL, V_ZRAM }, { K_SIZE, V_ZORIG }, { K_SIZE, V_ZUSED },
-	{ K_FIX3, V_RATIO }, { K_STR, S_RATIO }, { K_END, 0 }, { K_OBJ, 0 },
-	{ K_SIZE, V_CUR }, { K_SIZE, V_MAX }, { K_SSIZE, V_HEAD }, { K_END, 0 },
-	{ K_OBJ, 0 }, { K_SIZE, V_WMIN }, { K_SIZE, V_WLOW }, { K_SIZE, V_WHIGH },
-	{ K_END, 0 }, { K_PSI, 0 }, { K_SIZE | F_NOTAB, V_PS },
-	{ K_STR | F_NOTAB, S_PS }
-};
-#define NFIGS (sizeof figs / sizeof *figs)
-
-/* v / 10^dec right-aligned in w: "0.05" for 5 with dec 2 */
-static void tb_fix(uint64_t x, int dec, int w)
+static const void *psi_stall_row(void *ctx, size_t i, uint64_t *have)
 {
-	char b[21];
-	int n = u64_str(b, x);
-	out_pad(fo, (n > dec ? n : dec + 1) + 1, w);
-	out_fix(fo, x, dec);
-}
+	const struct psi_line *line = i ? &TT.psi.full : &TT.psi.some;
 
-/* "PARENT_KEY" with sep for '_' (table label, prom name) */
-static size_t name(char *b, const char *parent, const char *key, char sep)
-{
-	size_t l = 0;
-	const char *s;
-	for (s = parent; s && *s; s++)
-		b[l++] = *s == '_' ? sep : *s;
-	if (parent)
-		b[l++] = sep;
-	for (s = key; *s; s++)
-		b[l++] = *s == '_' ? sep : *s;
-	b[l] = 0;
-	return l;
-}
-
-static void psi_out(void)
-{
-	static const char *const win[] = { "avg10", "avg60", "avg300" };
-	static const char *const kind[] = { "some", "full" };
-	const struct psi_line *pl;
-	int i, j;
-
-	if (fmt == FMT_PROM) {
-		for (j = 0; have_psi && j < 2; j++) {
-			const char *nm = j ? "lowmem_psi_stall_seconds_total" : "lowmem_psi_avg_percent";
-			p_type(nm, j ? "counter" : "gauge", j ? "Memory stall time." : "Memory stall average, percent.");
-			for (i = 0; i < (j ? 2 : 6); i++) {
-				pl = i % 2 ? &psi.full : &psi.some;
-				if (!pl->have)
-					continue;
-				p_start(nm);
-				p_labc("kind", kind[i % 2]);
-				if (!j)
-					p_labc("window", win[i / 2]);
-				p_fix(j ? pl->total : pl->avg[i / 2], j ? 6 : 2);
-			}
-		}
-		return;
-	}
-	if (fmt == FMT_TABLE)
-		fo_s(have_psi ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
-	else if (!have_psi)
-		t_null("psi");
-	else
-		t_obj("psi");
-	for (i = 0; have_psi && i < 2; i++) {
-		pl = i ? &psi.full : &psi.some;
-		if (!pl->have)
-			continue;
-		if (fmt == FMT_TABLE) {
-			fo_s(kind[i]);
-			fo_s("     ");
-			for (j = 0; j < 3; j++)
-				tb_fix(pl->avg[j], 2, 7);
-			tb_fix(pl->total / 1000, 3, 17);
-			tb_nl();
-		} else {
-			t_obj(kind[i]);
-			for (j = 0; j < 3; j++)
-				t_fix(win[j], pl->avg[j], 2);
-			t_u64("total", pl->total);
-			t_end();
-		}
-	}
-	if (fmt != FMT_TABLE && have_psi)
-		t_end();
-}
-
-static void margins_out(void)
-{
-	unsigned i;
-
-	if (fmt == FMT_TABLE) {
-		fo_s("kernel margins (MiB) ");
-		fo_s(margin_off ? " off (notifier disabled)" : nmargin ? "" : " -");
-		for (i = 0; i < nmargin; i++) {
-			fo_c(' ');
-			out_u64(fo, margin[i] / MIB);
-		}
-		tb_nl();
-	} else if (fmt != FMT_PROM) {
-		t_arr("margins");
-		for (i = 0; i < nmargin; i++)
-			t_u64(0, margin[i]);
-		t_end();
-		t_bool("margin_off", margin_off);
-		t_u64("margins_dropped", mdropped);
-	}
+	(void)ctx;
+	TT.psi_row.kind = psi_kinds[i];
+	TT.psi_row.stall = line->total;
+	*have = line->have ? REP_ALL : 0;
+	return &TT.psi_row;
 }
 
 static void report(void)
 {
-	const char *key = keys, *parent = 0;
+	/* prom only (no key): json and kv have psi_figs */
+	const struct rep_list psi_avg = { 0, "lowmem_psi", psi_avg_figs, REP_N(psi_avg_figs),
+	                                  TT.psi_present ? REP_N(psi_kinds) * REP_N(psi_windows) : 0,
+	                                  psi_avg_row, 0, 0 };
+	const struct rep_list psi_stall = { 0, "lowmem_psi", psi_stall_figs, REP_N(psi_stall_figs),
+	                                    TT.psi_present ? REP_N(psi_kinds) : 0, psi_stall_row, 0, 0 };
+	const struct lowmem_eval *e = &TT.eval;
+
+	rep_figs("lowmem", available_figs, REP_N(available_figs), e, TT.available_figs_have);
+	rep_figs("lowmem", margin_figs, REP_N(margin_figs), e, REP_ALL);
+	rep_figs("lowmem", memory_figs, REP_N(memory_figs), e, TT.memory_figs_have);
+	rep_figs("lowmem", swap_figs, REP_N(swap_figs), e, TT.swap_figs_have);
+	rep_figs("lowmem", process_figs, REP_N(process_figs), e, REP_ALL);
+	rep_figs("lowmem", psi_figs, REP_N(psi_figs), &TT.psi, TT.psi_figs_have);
+	rep_list(&psi_avg);
+	rep_list(&psi_stall);
+	rep_figs("lowmem", page_figs, REP_N(page_figs), e, REP_ALL);
+}
+
+/* x / 10^dec right-aligned in w, written as a signed number as json and
+ * prom write it */
+static void cell_fix(uint64_t x, int dec, int w)
+{
+	char b[21];
+	int n = u64_str(b, x);
+
+	out_pad(fo, (n > dec ? n : dec + 1) + 1, w);
+	out_fix(fo, x, dec);
+}
+
+static void cell_text(const char *s)
+{
+	out_pad(fo, strlen(s), 12);
+	fo_s(s);
+}
+
+/* One line per figure of figs (json's, not the prom-only ones): its help
+ * as the label, then its value or '-'. */
+static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct rep_fig *f = &figs[i];
+		const void *value = (const char *)rec + f->off;
+		int present = !(f->flags & REP_OPTIONAL) || (have >> i & 1);
+
+		if (f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE))
+			continue;
+		if (!present && (f->flags & REP_OMIT))
+			continue;
+		tb_str(f->help, 20);
+		if (!present)
+			cell_text("-");
+		else if (f->kind == REP_STR)
+			cell_text(*(const char *const *)value);
+		else if (f->kind == REP_BOOL)
+			cell_text(*(const int *)value ? "yes" : "no");
+		else if (f->kind == REP_BYTES)
+			tb_size(*(const uint64_t *)value, 12);
+		else if (f->kind == REP_SBYTES)
+			tb_ssize(*(const int64_t *)value, 12);
+		else if (f->kind == REP_FIX)
+			cell_fix(*(const uint64_t *)value, f->dec, 12);
+		else
+			tb_u64(*(const uint64_t *)value, 12);
+		tb_nl();
+	}
+}
+
+static void table(void)
+{
+	const struct psi_line *line;
 	unsigned i;
-	char nm[64], lab[48];
-	size_t l;
+	int k;
 
+	zi_table_head(TT.eval.page_size, TT.page_size_how);
+	table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have);
+	fo_s("kernel margins (MiB) ");
+	fo_s(TT.eval.margin_off ? " off (notifier disabled)" : TT.eval.margins.n ? "" : " -");
+	for (i = 0; i < TT.eval.margins.n; i++) {
+		fo_c(' ');
+		out_u64(fo, TT.margins[i] / MIB);
+	}
+	tb_nl();
+	table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have);
+	table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have);
+	table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL);
+	fo_s(TT.psi_present ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
+	for (k = 0; TT.psi_present && k < 2; k++) {
+		line = k ? &TT.psi.full : &TT.psi.some;
+		if (!line->have)
+			continue;
+		fo_s(psi_kinds[k]);
+		fo_s("     ");
+		for (i = 0; i < 3; i++)
+			cell_fix(line->avg[i], 2, 7);
+		cell_fix(line->total / 1000, 3, 17);
+		tb_nl();
+	}
+}
+
+/* "text" then value */
+static void put(const char *text, int64_t value)
+{
+	fo_s(text);
+	out_i64(fo, value);
+}
+
+/* The monitoring-plugins status line: perfdata (bytes) after '|'.
+ * Returns its exit status, the level. */
+static int check_line(void)
+{
+	const struct lowmem_eval *e = &TT.eval;
+
+	fo_s("LOWMEM ");
+	fo_s(check_status[e->level]);
+	put(" - available ", e->available / MIB);
+	put(" MiB (critical ", e->critical / MIB);
+	put(" MiB, moderate ", e->moderate / MIB);
+	put(" MiB) | available=", e->available);
+	put("B;", e->moderate);
+	put(";", e->critical);
+	put(";0;", e->mem_total);
+	put(" computed=", e->computed_available);
+	put("B;;;0;", e->mem_total);
+	put(" swap_used=", e->swap_used);
+	put("B;;;0;", e->swap_total);
+	put(" process_headroom=", e->process_headroom);
+	fo_s("B\n");
+	return e->level;
+}
+
+/* The evaluation in the format asked for: the whole report, or --watch's
+ * line (in the table: tenths of seconds since the start and the status line). */
+enum lowmem_view { VIEW_REPORT, VIEW_WATCH_LINE };
+static void show(enum lowmem_view view)
+{
 	if (fmt == FMT_TABLE) {
-		zi_table_head(v[V_PS], ps_how);
-	} else if (fmt != FMT_PROM) {
-		t_obj(0);
+		if (view == VIEW_REPORT) {
+			table();
+		} else {
+			out_fix(fo, (uint64_t)TT.eval.elapsed / 100, 1);
+			fo_c(' ');
+			check_line();
+		}
+		return;
 	}
-	for (i = 0; i < NFIGS; i++, key += strlen(key) + 1) {
-		int k = figs[i][0] & 15, fl = figs[i][0], j = figs[i][1];
-		int has = k == K_STR ? sv[j] != 0 : (int)(have >> j & 1);
-		uint64_t x = v[j];
-
-		if (k == K_OBJ || k == K_END) {
-			parent = *key ? key : 0;
-			if (fmt == FMT_JSON || fmt == FMT_KV)
-				k == K_OBJ ? t_obj(key) : t_end();
-			continue;
-		}
-		if (k == K_MARGINS || k == K_PSI) {
-			k == K_PSI ? psi_out() : margins_out();
-			continue;
-		}
-		if (k == K_STR && !has)
-			continue;
-		l = name(lab, parent, key, ' ');
-		if (fmt == FMT_PROM) {
-			if (fl & F_NOPROM || k == K_STR || !has)
-				continue;
-			memcpy(nm, "lowmem_", 7);
-			l = 7 + name(nm + 7, parent, key, '_');
-			if (k <= K_SSIZE)
-				memcpy(nm + l, "_bytes", 7);
-			p_type(nm, "gauge", lab);
-			p_start(nm);
-			if (k == K_SSIZE || k == K_FIX3)
-				p_fix(x, k == K_FIX3 ? 3 : 0);
-			else
-				p_u64(x);
-		} else if (fmt == FMT_TABLE) {
-			if (fl & F_NOTAB)
-				continue;
-			out_mem(fo, lab, l);
-			out_pad(fo, l, 20);
-			if (!has || k == K_STR || k == K_BOOL) {
-				const char *s = !has ? "-" : k == K_STR ? sv[j] : x ? "yes" : "no";
-				out_pad(fo, strlen(s), 12);
-				fo_s(s);
-			} else if (k == K_SIZE) {
-				tb_size(x, 12);
-			} else if (k == K_SSIZE) {
-				tb_ssize(x, 12);
-			} else if (k == K_FIX3) {
-				tb_fix(x, 3, 12);
-			} else {
-				tb_u64(x, 12);
-			}
-			tb_nl();
-		} else if (!(fl & F_NOTREE)) {
-			if (!has)
-				t_null(key);
-			else if (k == K_STR)
-				t_cstr(key, sv[j]);
-			else if (k == K_SSIZE || k == K_FIX3)
-				t_fix(key, x, k == K_FIX3 ? 3 : 0);
-			else if (k == K_BOOL)
-				t_bool(key, x);
-			else
-				t_u64(key, x);
-		}
-	}
-	if (fmt == FMT_JSON || fmt == FMT_KV)
-		t_done();
+	rep_begin();
+	if (view == VIEW_REPORT)
+		report();
+	else
+		rep_figs("lowmem", watch_figs, REP_N(watch_figs), &TT.eval, REP_ALL);
+	rep_end();
 }
 
 /* ---- modes ---- */
 
-__attribute__((noinline)) static uint64_t now_ms(void)
+static uint64_t now_ms(void)
 {
 	return mono_us() / 1000;
 }
 
-/* monitoring-plugins: one line, perfdata (bytes) after '|' */
-static int check(void)
-{
-	static const char *const st[] = { "OK", "WARNING", "CRITICAL" };
-
-	sv[S_CHECK] = st[v[V_LEVEL]];
-	tpl("LOWMEM \6 - available \16a MiB (critical \16h MiB, moderate \16i MiB) | "
-	    "available=\16AB;\16I;\16H;0;\16M computed=\16BB;;;0;\16M "
-	    "swap_used=\16SB;;;0;\16R process_headroom=\16[B\n");
-	return v[V_LEVEL];
-}
+/* statfs f_type of the two filesystems a wake-up can come from */
+enum { SYSFS_MAGIC = 0x62656572, PROC_SUPER_MAGIC = 0x9fa0 };
 
 /* The wake-up for --wait: the sysfs file's notification, a PSI trigger, or
  * the interval alone (a captured tree's files are plain files). */
-static int wake(int *fd)
+static enum lowmem_wake wake(int *fd)
 {
-	static const char trig[] = "some 150000 2000000";
+	/* a wake-up when tasks stall 150 ms within 2 s */
+	static const char trigger[] = "some 150000 2000000";
 	struct statfs f;
 	char b[64];
-	int t;
+	int truncated;
 
-	*fd = rd_open(lm("available"), O_RDONLY);
-	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
-		rd_fd(*fd, b, sizeof b, &t);
-		return W_SYSFS;
+	*fd = rd_open(low_mem_file("available"), O_RDONLY);
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == SYSFS_MAGIC) {
+		rd_fd(*fd, b, sizeof b, &truncated);   /* sysfs notifies only after a read */
+		return WAKE_SYSFS;
 	}
 	if (*fd >= 0)
 		close(*fd);
 	*fd = rd_open(psi_file, O_RDWR);
-	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
-	    write(*fd, trig, sizeof trig) > 0)
-		return W_PSI;
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == PROC_SUPER_MAGIC &&
+	    write(*fd, trigger, sizeof trigger) > 0)
+		return WAKE_PSI;
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
-	return W_TIMER;
+	return WAKE_TIMER;
 }
 
-/* --wait (mode M_WAIT) and --watch: 0, or 1 (failure, or --wait's timeout). */
-static int loop(int mode, int target, int recover)
+/* --wait and --watch (mode): 0, or 1 (failure, or --wait's timeout). */
+static int loop(int mode)
 {
 	struct pollfd p = { .fd = -1, .events = POLLPRI | POLLERR };
-	uint64_t t0 = now_ms(), el, last = 0, d;
-	struct timespec ts;
-	int w = W_TIMER, lv = -1, t;
+	uint64_t start = now_ms(), elapsed, shown = 0, change;
+	enum lowmem_wake how = WAKE_TIMER;
+	int shown_level = -1, truncated, reached, ms;
+	uint64_t wait_ms;
 	char b[64];
 
-	if (mode == M_WAIT)
-		w = wake(&p.fd);
-	sv[S_WAKE] = wname[w];
+	if (mode == LOWMEM_OPT_WAIT)
+		how = wake(&p.fd);
+	TT.eval.wake = wake_names[how];
 	for (;;) {
-		if (eval())
+		if (evaluate())
 			return 1;
-		quiet = 1;   /* the files' damage was said at the first evaluation */
-		el = now_ms() - t0;
-		d = v[V_AVAIL] > last ? v[V_AVAIL] - last : last - v[V_AVAIL];
-		if (mode == M_WAIT && (recover ? (int)v[V_LEVEL] < target : (int)v[V_LEVEL] >= target)) {
-			report();
+		TT.quiet = 1;
+		elapsed = now_ms() - start;
+		change = TT.eval.available > shown ? TT.eval.available - shown : shown - TT.eval.available;
+		reached = TT.opt.recover ? (int)TT.eval.level < TT.opt.wait_level
+		                         : (int)TT.eval.level >= TT.opt.wait_level;
+		if (mode == LOWMEM_OPT_WAIT && reached) {
+			show(VIEW_REPORT);
 			return 0;
 		}
-		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > last / 100)) {
-			lv = v[V_LEVEL];
-			last = v[V_AVAIL];
-			if (fmt == FMT_TABLE) {
-				out_fix(fo, el / 100, 1);
-				fo_c(' ');
-				check();
-			} else {
-				t_obj(0);
-				t_fix("elapsed", el, 3);
-				t_cstr("level", sv[S_LEVEL]);
-				t_u64("available", v[V_AVAIL]);
-				t_u64("critical", v[V_CRIT]);
-				t_u64("moderate", v[V_MOD]);
-				t_done();
-			}
+		if (mode == LOWMEM_OPT_WATCH &&
+		    ((int)TT.eval.level != shown_level || change > shown / 100)) {
+			shown_level = TT.eval.level;
+			shown = TT.eval.available;
+			TT.eval.elapsed = elapsed;
+			show(VIEW_WATCH_LINE);
 			out_flush(fo);
 		}
-		if (OPT(N_TIMEOUT) && el >= OPT(N_TIMEOUT))
-			return mode == M_WAIT ? mb_fail(wname[w], recover ? "--timeout: the level was not left"
-			                                                  : "--timeout: the level was not reached") : 0;
-		/* poll()'s int milliseconds, through ppoll (which vmstat-meter
-		 * links anyway) as musl's poll does */
-		t = OPT(N_TIMEOUT) && OPT(N_TIMEOUT) - el < OPT(N_INTERVAL) ? OPT(N_TIMEOUT) - el : OPT(N_INTERVAL);
-		ts.tv_sec = t / 1000;
-		ts.tv_nsec = t % 1000 * 1000000;
-		if (ppoll(&p, p.fd >= 0, t < 0 ? 0 : &ts, 0) > 0 && w == W_SYSFS)
-			rd_fd(p.fd, b, sizeof b, &t);   /* re-arms the notification */
+		if (TT.opt.timeout && elapsed >= TT.opt.timeout)
+			return mode == LOWMEM_OPT_WAIT ?
+			       mb_fail(wake_names[how], TT.opt.recover ? "--timeout: the level was not left"
+			                                               : "--timeout: the level was not reached") : 0;
+		wait_ms = TT.opt.timeout && TT.opt.timeout - elapsed < TT.opt.interval ?
+		          TT.opt.timeout - elapsed : TT.opt.interval;
+		/* poll's int milliseconds: a wait beyond INT_MAX wraps, and one
+		 * that wraps below 0 waits for the wake-up alone */
+		ms = (int)wait_ms;
+		if (poll(&p, p.fd >= 0, ms < 0 ? -1 : ms) > 0 && how == WAKE_SYSFS)
+			rd_fd(p.fd, b, sizeof b, &truncated);   /* re-arms the notification */
 	}
 }
 
@@ -601,63 +762,123 @@ static int bad(const char *what, const char *why)
 	return cli_usage_error(usage);
 }
 
-static int run(int argc, char **argv, int *mode)
+/* A number option's value, with dec decimals kept: 0, or the exit
+ * status of a usage error. */
+static int number(const char *name, const char *arg, int dec, uint64_t *value)
 {
-	struct optst st = { 0 };
-	int id, target = L_CRITICAL;
-	uint64_t *x;
+	return cli_fix(name, arg, dec, value) ? cli_usage_error(usage) : 0;
+}
 
-	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
-		if (id == OPT_ERR)
+/* The options: 0, or the exit status of a usage error. */
+static int options(int argc, char **argv, struct optst *st)
+{
+	struct lowmem_options *o = &TT.opt;
+	int id, err;
+
+	o->wait_level = LEVEL_CRITICAL;
+	while ((id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
+		switch (id) {
+		case OPT_ERR:
 			return 2;
-		given |= 1u << id;
-		if (id <= N_INTERVAL) {
-			x = &OPT(id);
-			if (cli_fix(opts[id - 1].lng, st.arg, ndec[id - 1], x))
-				return cli_usage_error(usage);
-			if ((id == N_RATIO && *x > 1000) || (id == N_INTERVAL && !*x) ||
-			    (id == N_PS && (*x < 4096 || (*x & (*x - 1)))))
-				return bad(opts[id - 1].lng, "out of range");
-		} else if (id != M_RECOVER) {
-			if (*mode && *mode != id)
+		case LOWMEM_OPT_WEIGHT:
+			o->weight_given = 1;
+			if ((err = number("weight", st->arg, 0, &o->weight)))
+				return err;
+			break;
+		case LOWMEM_OPT_RATIO:
+			o->ratio_given = 1;
+			if ((err = number("ratio", st->arg, 3, &o->ratio)))
+				return err;
+			if (o->ratio > 1000)
+				return bad("ratio", "out of range");
+			break;
+		case LOWMEM_OPT_CRITICAL:
+			o->critical_given = 1;
+			if ((err = number("critical", st->arg, 0, &o->critical)))
+				return err;
+			break;
+		case LOWMEM_OPT_MODERATE:
+			o->moderate_given = 1;
+			if ((err = number("moderate", st->arg, 0, &o->moderate)))
+				return err;
+			break;
+		case LOWMEM_OPT_PAGE_SIZE:
+			if ((err = number("page-size", st->arg, 0, &o->page_size)))
+				return err;
+			if (o->page_size < 4096 || (o->page_size & (o->page_size - 1)))
+				return bad("page-size", "out of range");
+			break;
+		case LOWMEM_OPT_TIMEOUT:
+			if ((err = number("timeout", st->arg, 3, &o->timeout)))
+				return err;
+			break;
+		case LOWMEM_OPT_INTERVAL:
+			if ((err = number("interval", st->arg, 3, &o->interval)))
+				return err;
+			if (!o->interval)
+				return bad("interval", "out of range");
+			break;
+		case LOWMEM_OPT_RECOVER:
+			o->recover = 1;
+			break;
+		case LOWMEM_OPT_CHECK: case LOWMEM_OPT_WAIT: case LOWMEM_OPT_WATCH:
+			if (TT.mode && TT.mode != id)
 				return bad("--check, --wait, --watch", "only one of them");
-			*mode = id;
-			if (st.arg && (target = !strcmp(st.arg, "moderate") ? L_MODERATE :
-			                        !strcmp(st.arg, "critical") ? L_CRITICAL : -1) < 0)
+			TT.mode = id;
+			if (!st->arg)
+				break;
+			if (!strcmp(st->arg, "moderate"))
+				o->wait_level = LEVEL_MODERATE;
+			else if (!strcmp(st->arg, "critical"))
+				o->wait_level = LEVEL_CRITICAL;
+			else
 				return bad("--wait", "LEVEL is critical or moderate");
+			break;
 		}
 	}
+	return 0;
+}
+
+static int run(int argc, char **argv)
+{
+	struct optst st = { 0 };
+	int err = options(argc, argv, &st);
+
+	if (err)
+		return err;
 	if (st.ind < argc)
 		return bad(argv[st.ind], "unexpected argument");
-	if (*mode == M_WATCH && fmt == FMT_PROM)
+	if (TT.mode == LOWMEM_OPT_WATCH && !rep_can_stream())
 		return bad("--watch", "prom is no stream format");
 	if (cli_root())
 		return 1;
-	if (*mode == M_WAIT || *mode == M_WATCH)
-		return loop(*mode, target, GIVEN(M_RECOVER));
-	if (eval())
+	if (TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH)
+		return loop(TT.mode);
+	if (evaluate())
 		return 1;
-	if (v[V_MAX] < v[V_CUR])
+	if (TT.eval.process_max < TT.eval.process_current)
 		mb_warn("process memory", "above the computed ceiling (max < current)");
-	if (*mode == M_CHECK)
-		return *mode = -1, check();
-	report();
+	if (TT.mode == LOWMEM_OPT_CHECK) {
+		TT.check_written = 1;
+		return check_line();
+	}
+	show(VIEW_REPORT);
 	return 0;
 }
 
 int lowmem_main(int argc, char **argv)
 {
-	int mode = 0, i, rc;
+	int i, status;
 
 	cli_init("lowmem");
-	OPT(N_INTERVAL) = 1000;   /* a store, not 56 bytes of .data */
+	TT.opt.interval = 1000;
 	/* in --check mode every failure, a usage error too, is UNKNOWN (3) */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--check"))
-			mode = M_CHECK;
-	rc = run(argc, argv, &mode);
-	if (mode != M_CHECK)
-		return rc;
+			TT.mode = LOWMEM_OPT_CHECK;
+	status = run(argc, argv);
+	if (TT.mode != LOWMEM_OPT_CHECK || TT.check_written)
+		return status;
 	fo_s("LOWMEM UNKNOWN - see the message on standard error\n");
 	return 3;
 }

@@ -39,13 +39,16 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->flags & REP_NOTREE || is_left_out(left_out, i))
+		if (is_left_out(left_out, i))
 			continue;
-		if (f->kind == REP_OBJ && !present(f, i, have)) {
-			t_null(f->key);
+		if (f->kind == REP_OBJ && ((f->flags & REP_NOTREE) || !present(f, i, have))) {
+			if (!(f->flags & (REP_NOTREE | REP_OMIT)))
+				t_null(f->key);
 			i = obj_end(figs, n, i);
 			continue;
 		}
+		if (f->flags & REP_NOTREE)
+			continue;
 		if (f->kind == REP_OBJ) {
 			t_obj(f->key);
 			continue;
@@ -55,7 +58,8 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 			continue;
 		}
 		if (!present(f, i, have)) {
-			t_null(f->key);
+			if (!(f->flags & REP_OMIT))
+				t_null(f->key);
 			continue;
 		}
 		switch (f->kind) {
@@ -101,7 +105,8 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 /* Can the figure be a prom family? */
 static int is_family(const struct rep_fig *f)
 {
-	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
+	return !(f->flags & (REP_NOPROM | REP_LABEL)) &&
+	       (f->kind <= REP_FIX || (f->kind == REP_BOOL && (f->flags & REP_BOOL_PROM)));
 }
 
 /* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
@@ -140,6 +145,9 @@ static void sample(const struct rep_fig *f, const void *rec)
 	case REP_FIX:
 		p_fix(VAL(rec, f, int64_t), f->dec);
 		break;
+	case REP_BOOL:
+		p_u64(VAL(rec, f, int) != 0);
+		break;
 	}
 }
 
@@ -157,7 +165,7 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->kind == REP_OBJ && !present(f, i, have)) {
+		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, i, have))) {
 			i = obj_end(figs, n, i);
 			continue;
 		}
@@ -288,7 +296,8 @@ static void name_label(const struct rep_fig *f)
 	p_lab(key, s, strcspn(s, "\""));
 }
 
-/* rep_list_tree, or with name: as a json object */
+/* rep_list_tree, or with name: as a json object; nothing for a prom-only
+ * list (key 0) */
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
                       uint64_t left_out)
 {
@@ -296,6 +305,8 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 	uint64_t have;
 	size_t i;
 
+	if (!l->key)
+		return;
 	if (name)
 		t_obj(l->key);
 	else
@@ -355,4 +366,9 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 		t_end();
 	}
 	t_end();
+}
+
+int rep_can_stream(void)
+{
+	return fmt != FMT_PROM;
 }

@@ -10,7 +10,8 @@
  * A table of figures may hold nested objects: REP_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
  * REP_END closes it.  An object that is REP_OPTIONAL and absent is null in
- * json/kv, and its members are left out (in prom too).
+ * json/kv (left out with REP_OMIT), and its members are left out (in prom
+ * too); REP_NOTREE and REP_NOPROM on a REP_OBJ leave its members out with it.
  *
  * Several figures may be samples of one prom family, told apart by a label:
  * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
@@ -47,6 +48,8 @@ enum rep_flag {
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
 	REP_LABEL = 16,     /* in a list: a label of every prom sample, named
 	                       by prom (when not 0) or key */
+	REP_OMIT = 32,      /* with REP_OPTIONAL: absent, left out (not null) */
+	REP_BOOL_PROM = 64, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
 
 struct rep_array {
@@ -94,7 +97,8 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
  * bytes with the NUL) instead of "key.INDEX". */
 struct rep_list {
-	const char *key;                   /* json/kv member name of the array */
+	const char *key;                   /* json/kv member name of the array;
+	                                      0: none, the list is prom only */
 	const char *prefix;                /* prom names: "membox_" prefix figure */
 	const struct rep_fig *figs;
 	size_t n;
@@ -130,4 +134,8 @@ struct rep_rows {
 	const void *(*next)(void *ctx, uint64_t *have);
 	void *ctx;
 };
+
+/* Can the format asked for write a report again and again on one stream
+ * (a watch mode)?  Not prom: a scrape reads one exposition. */
+int rep_can_stream(void);
 #endif
