@@ -191,8 +191,6 @@ int zi_read(struct zi *z)
 	return k;
 }
 
-struct zi zi_zones;
-
 const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed" };
 
 uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,

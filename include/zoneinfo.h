@@ -81,10 +81,8 @@ enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, 
  * the caller's meminfo m for a capture, which is read here when it has no
  * MemTotal yet).  0, or 1 when it failed.  said: one record per kind of
  * message, in the order they are to be said, each clear or set (on failure
- * only ZI_SAY_FAIL).  The applets load into zi_zones: one table for
- * whichever applet runs. */
+ * only ZI_SAY_FAIL).  z is the caller's (in its applet's state). */
 enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_DROPPED, ZI_SAY_MEMINFO, ZI_SAY_PAGESIZE, ZI_SAY_N };
-extern struct zi zi_zones;
 struct meminfo;
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N]);
