@@ -103,7 +103,7 @@ GLOBALS(
 	uint64_t period_us;                  /* from the sample before to the last */
 	uint64_t elapsed_us;                 /* from the baseline to the last */
 	uint64_t samples;                    /* after the baseline */
-	struct rt_ctr counters[VM_MAX_FIELDS], psi_stall[2];   /* PSI some and full, us */
+	struct rate_ctr counters[VM_MAX_FIELDS], psi_stall[2];   /* PSI some and full, us */
 	uint64_t increase[VM_MAX_FIELDS];    /* in the last period */
 	struct ring_entry {                  /* the last window + 1 samples */
 		uint64_t time_us;
@@ -271,15 +271,15 @@ static void check_vmstat(const char *b, long n)
 
 /* A reading of a counter: a new baseline, or its increase since the reading
  * before.  The first time it goes backwards is a warning. */
-static uint64_t read_counter(struct rt_ctr *c, int base, int have, uint64_t v, const char *name)
+static uint64_t read_counter(struct rate_ctr *c, int base, int have, uint64_t v, const char *name)
 {
 	unsigned restarts = c->restarts;
 	uint64_t increase = 0;
 
 	if (base)
-		rt_base(c, have, v);
+		rate_base(c, have, v);
 	else
-		increase = rt_add(c, have, v, TT.period_us);
+		increase = rate_add(c, have, v, TT.period_us);
 	if (c->restarts > restarts && !restarts)
 		mb_warn(name, "went backwards: counting on from its new value");
 	return increase;
@@ -398,7 +398,7 @@ static long take_sample(int base)
 static const struct counter_rec *counter_rec(unsigned i)
 {
 	struct counter_rec *r = &TT.rec;
-	const struct rt_ctr *c = &TT.counters[i];
+	const struct rate_ctr *c = &TT.counters[i];
 	const struct ring_entry *newest = &TT.ring[TT.ring_newest];
 	int oldest = (int)TT.ring_newest + 1 - (int)TT.ring_used;
 
@@ -406,11 +406,11 @@ static const struct counter_rec *counter_rec(unsigned i)
 		oldest += (int)TT.window + 1;
 	r->name = TT.names[i];
 	r->increase = TT.increase[i];
-	r->rate = rt_rate(TT.increase[i], TT.period_us);
+	r->rate = rate_rate(TT.increase[i], TT.period_us);
 	r->count = c->count > INT64_MAX ? INT64_MAX : (int64_t)c->count;
-	r->average_rate = rt_rate(c->count, TT.elapsed_us);
+	r->average_rate = rate_rate(c->count, TT.elapsed_us);
 	r->max_rate = c->max;
-	r->recent_rate = rt_rate(newest->count[i] - TT.ring[oldest].count[i],
+	r->recent_rate = rate_rate(newest->count[i] - TT.ring[oldest].count[i],
 	                         newest->time_us - TT.ring[oldest].time_us);
 	r->restarts = c->restarts;
 	return r;

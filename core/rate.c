@@ -4,7 +4,7 @@
 #include "rate.h"
 #include "sc.h"
 
-uint64_t rt_muldiv(uint64_t a, uint64_t b, uint64_t c)
+uint64_t rate_muldiv(uint64_t a, uint64_t b, uint64_t c)
 {
 	uint64_t hi, lo, q = 0;
 	int i;
@@ -38,16 +38,16 @@ uint64_t rt_muldiv(uint64_t a, uint64_t b, uint64_t c)
 	return q;
 }
 
-int64_t rt_rate(uint64_t inc, uint64_t us)
+int64_t rate_rate(uint64_t inc, uint64_t us)
 {
 	uint64_t r;
 	if (!us)
 		return 0;
-	r = rt_muldiv(inc, 1000000000, us);
+	r = rate_muldiv(inc, 1000000000, us);
 	return r > INT64_MAX ? INT64_MAX : (int64_t)r;
 }
 
-void rt_base(struct rt_ctr *c, int have, uint64_t v)
+void rate_base(struct rate_ctr *c, int have, uint64_t v)
 {
 	if (have) {
 		c->prev = v;
@@ -58,7 +58,7 @@ void rt_base(struct rt_ctr *c, int have, uint64_t v)
 	c->restarts = 0;
 }
 
-uint64_t rt_add(struct rt_ctr *c, int have, uint64_t v, uint64_t us)
+uint64_t rate_add(struct rate_ctr *c, int have, uint64_t v, uint64_t us)
 {
 	uint64_t d;
 	int64_t r;
@@ -74,7 +74,7 @@ uint64_t rt_add(struct rt_ctr *c, int have, uint64_t v, uint64_t us)
 	d = v - c->prev;
 	c->prev = v;
 	c->count = sat_add(c->count, d);
-	r = rt_rate(d, us);
+	r = rate_rate(d, us);
 	if (r > c->max)
 		c->max = r;
 	return d;
