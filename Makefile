@@ -93,10 +93,15 @@ $(BUILD)/asan/%: tests/live/%.c
 $(BUILD)/bench/%: tests/bench/%.c
 	@mkdir -p $(BUILD)/bench
 	gcc -O2 -Wall -Wextra -Werror -D_GNU_SOURCE $< -o $@
+# The footprint table's reference: static musl, as membox is.
+$(BUILD)/bench/hello: tests/bench/hello.c
+	@mkdir -p $(BUILD)/bench
+	musl-gcc -static -Os -Wall -Wextra -Werror $< -o $@
 bench:
 	@sh cross/setup bench
 	@$(MAKE) --no-print-directory TARGET=$(NATIVE)
-	@$(MAKE) --no-print-directory $(BUILD)/bench/bare $(BUILD)/bench/workload
+	@$(MAKE) --no-print-directory $(BUILD)/bench/bare $(BUILD)/bench/workload \
+	    $(BUILD)/bench/exitrss $(BUILD)/bench/hello
 	@tests/bench/run $(BUILD)/$(NATIVE)
 
 # libFuzzer targets (host clang): one per parser, seeded from the fixtures.
