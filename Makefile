@@ -1,5 +1,5 @@
 # membox: one static musl binary per target.  See README.
-#   make [TARGET=x86_64|i686|aarch64|armhf] [APPLETS="lowmem zoneinfo-wm"]
+#   make [TARGET=NAME] [APPLETS="lowmem zoneinfo-wm"]   (NAME: a target of cross/targets)
 #   make cross | run | check | size [OLD=DIR] | bench | fuzz | compare OLD=REV | clean
 VERSION  := 0.1
 SH       := . cross/targets;
@@ -7,7 +7,10 @@ TARGET   ?= $(shell $(SH) target_native)
 GNU      := $(shell $(SH) target_gnu $(TARGET))
 MUSL     := $(shell $(SH) target_musl $(TARGET))
 NATIVE   := $(shell $(SH) target_native)
-ALL_TARGETS := x86_64 i686 aarch64 armhf
+# cross/targets lists them: the device targets (make cross) and the
+# test-only canary (s390x, big-endian) that make check builds and tests too.
+DEVICE_TARGETS := $(shell $(SH) target_list device)
+ALL_TARGETS := $(shell $(SH) target_list all)
 
 # The applet list has one source: include/applets.h.
 ALL_APPLETS := $(shell sed -n 's/^APPLET([a-z_]*, "\([a-z-]*\)")$$/\1/p' include/applets.h)
@@ -71,7 +74,7 @@ $(B)/%: $(B)/obj/tests/live/%.o
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
 
 cross:
-	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
+	@for t in $(DEVICE_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
 
 setup:
 	@sh cross/setup
@@ -122,7 +125,7 @@ run: setup
 RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/smaps_rollup.c),smaps-rollup,zoneinfo-wm),zoneinfo-wm)
 
 check: setup
-	@$(MAKE) --no-print-directory cross
+	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
 	@$(MAKE) --no-print-directory asan fuzz-build
 	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
 

@@ -1,5 +1,5 @@
 # Sourced by tests/run for every tests/*.test script.  The environment:
-#   TARGET (x86_64, i686, aarch64, armhf, asan), KIND (native, qemu, asan),
+#   TARGET (a target of cross/targets, or asan), KIND (native, qemu, asan),
 #   BIN (the membox binary), BDIR (its build dir: unit, live helpers),
 #   RUN (qemu-user prefix for this target's programs, or empty), TOP.
 # A test reports through pass / fail / skip; nothing is silent.
