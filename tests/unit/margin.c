@@ -31,5 +31,5 @@ int main(void)
 	CHECK_EQ("margin cut short (no final newline) is garbled", mg("304 23", v, &nm, &dr), MG_BAD);
 	CHECK_EQ("margin off cut short is garbled", mg("off", v, &nm, &dr), MG_BAD);
 	CHECK_EQ("margin with a NUL is garbled", mg_parse("30\0004 \n", 6, v, 5, &nm, &dr), MG_BAD);
-	return t_end_all();
+	return unit_end_all();
 }

@@ -200,7 +200,7 @@ int main(void)
 		unsigned i, bad = 0, badfix = 0, badh = 0, badcell = 0;
 		int n, m, dec;
 		for (i = 0; i < 20000; i++) {
-			uint64_t v = t_val(i);
+			uint64_t v = unit_val(i);
 			n = u64_str(a, v);
 			bad += n != ref_u64(b, v) || memcmp(a, b, n);
 			dec = i % 10;
@@ -246,5 +246,5 @@ int main(void)
 	CHECK_EQ("utf8 surrogate rejected", utf8_len((const unsigned char *)"\xed\xa0\x80", 3), 0);
 	CHECK_EQ("utf8 4 bytes", utf8_len((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
 	CHECK_EQ("utf8 cut short", utf8_len((const unsigned char *)"\xe2\x82", 2), 0);
-	return t_end_all();
+	return unit_end_all();
 }

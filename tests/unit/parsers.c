@@ -112,5 +112,5 @@ int main(void)
 	CHECK("zoneinfo missing watermarks is an error", zi_str("Node 0, zone N\n pages free 1\n min 1\n") == ZI_EPARSE && z.err_line == 1);
 	CHECK("zoneinfo garbled protection", zi_str("Node 0, zone N\n pages free 1\n protection: (0 1)\n") == ZI_EPARSE && z.err_line == 3);
 	CHECK("zoneinfo long zone name rejected", zi_str("Node 0, zone ABCDEFGHIJKLMNOPQRSTUVWXYZ\n") == ZI_EPARSE);
-	return t_end_all();
+	return unit_end_all();
 }

@@ -222,5 +222,5 @@ int main(void)
 		rd_lines_mem(&r, "a b c\n1 2 3\n", 12);
 		CHECK_EQ("shm_next: no shmid column", shm_next(&it, v), -EINVAL);
 	}
-	return t_end_all();
+	return unit_end_all();
 }

@@ -92,5 +92,5 @@ int main(void)
 	c.count = UINT64_MAX - 1;
 	rate_add(&c, 1, 10, 1);
 	CHECK_EQ("count saturates", c.count, UINT64_MAX);
-	return t_end_all();
+	return unit_end_all();
 }

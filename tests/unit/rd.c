@@ -191,5 +191,5 @@ int main(void)
 
 	rd_lines_mem(&r, "m1\nm2", 5);
 	CHECK("memory lines", rd_line(&r, &s, &n) == 1 && rd_line(&r, &s, &n) == 1 && n == 2 && rd_line(&r, &s, &n) == 0);
-	return t_end_all();
+	return unit_end_all();
 }

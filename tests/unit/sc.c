@@ -74,5 +74,5 @@ int main(void)
 	CHECK_EQ("sat_mul saturates", sat_mul(UINT64_MAX / 2, 3), UINT64_MAX);
 	CHECK_EQ("sat_diff negative", sat_diff(1, 3), -2);
 	CHECK("sat_diff saturates", sat_diff(0, UINT64_MAX) == INT64_MIN);
-	return t_end_all();
+	return unit_end_all();
 }

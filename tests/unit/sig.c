@@ -17,7 +17,7 @@ int main(void)
 	 * is written, and the child dies of SIGTERM (status as if never caught). */
 	out_flush(&out1);
 	if (pipe(p) < 0 || (pid = fork()) < 0)
-		return CHECK("pipe and fork", 0), t_end_all();
+		return CHECK("pipe and fork", 0), unit_end_all();
 	if (!pid) {
 		close(p[0]);
 		out1.fd = p[1];
@@ -31,5 +31,5 @@ int main(void)
 	waitpid(pid, &ws, 0);
 	CHECK_STR("flushed on SIGTERM", b, n < 0 ? 0 : (size_t)n, "report");
 	CHECK("and died of it", WIFSIGNALED(ws) && WTERMSIG(ws) == SIGTERM);
-	return t_end_all();
+	return unit_end_all();
 }

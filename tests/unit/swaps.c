@@ -66,5 +66,5 @@ int main(void)
 	CHECK_EQ("mm_stat 7 fields (4.x)", mm("1 2 3 4 5 6 7\n", v), 7);
 	CHECK_EQ("mm_stat 6 fields rejected", mm("1 2 3 4 5 6\n", v), -1);
 	CHECK_EQ("mm_stat garbage rejected", mm("1 2 x 4 5 6 7\n", v), -1);
-	return t_end_all();
+	return unit_end_all();
 }

@@ -48,5 +48,5 @@ int main(void)
 	CHECK("shm cut last line skipped", t.bad == 1 && t.segs == 1 && t.size == 10);
 	CHECK_EQ("shm NUL line skipped", parsen("key size\n1 1\0" "0\n2 5\n", 19, &t) == 0 && t.bad == 1 && t.size == 5, 1);
 	CHECK_EQ("shm NUL in the header", parsen("key si\0ze size\n1 5\n", 19, &t), -EINVAL);
-	return t_end_all();
+	return unit_end_all();
 }

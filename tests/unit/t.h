@@ -7,15 +7,8 @@
 #include <string.h>
 #include "out.h"
 
-/* membox's main() unpacks the packed texts (target builds) before any
- * applet runs; a unit test has its own main(), so they are unpacked
- * before it instead (a no-op in the sanitizer build, which has none). */
-__attribute__((constructor)) static void t_unpack(void)
-{
-}
-
-static int t_failed;
-static void t_report(int ok, const char *name, const char *why, const char *file, int line)
+static int unit_failed;
+static void unit_report(int ok, const char *name, const char *why, const char *file, int line)
 {
 	out_s(&out1, ok ? "pass " : "fail ");
 	out_s(&out1, name);
@@ -26,20 +19,20 @@ static void t_report(int ok, const char *name, const char *why, const char *file
 		out_s(&out1, file);
 		out_c(&out1, ':');
 		out_u64(&out1, line);
-		t_failed++;
+		unit_failed++;
 	}
 	out_c(&out1, '\n');
 }
 /* CHECK(name, condition) */
-#define CHECK(n, c) t_report(!!(c), n, #c, __FILE__, __LINE__)
+#define CHECK(n, c) unit_report(!!(c), n, #c, __FILE__, __LINE__)
 /* CHECK_EQ(name, got, expected) for integers */
-#define CHECK_EQ(n, a, b) t_report((a) == (b), n, #a " == " #b, __FILE__, __LINE__)
+#define CHECK_EQ(n, a, b) unit_report((a) == (b), n, #a " == " #b, __FILE__, __LINE__)
 /* CHECK_STR(name, pointer, length, "expected") */
-#define CHECK_STR(n, s, l, e) t_report((l) == strlen(e) && !memcmp(s, e, l), n, #s " is \"" e "\"", __FILE__, __LINE__)
-static int t_end_all(void) { out_flush(&out1); return t_failed != 0; }
+#define CHECK_STR(n, s, l, e) unit_report((l) == strlen(e) && !memcmp(s, e, l), n, #s " is \"" e "\"", __FILE__, __LINE__)
+static int unit_end_all(void) { out_flush(&out1); return unit_failed != 0; }
 /* A mix of edge and pseudo-random 64-bit values: 0, 1, 2^k - 1, 2^k,
  * 2^k + 1, 10^k - 1, 10^k and xorshift output of every magnitude. */
-static inline uint64_t t_val(unsigned i)
+static inline uint64_t unit_val(unsigned i)
 {
 	static uint64_t x = 88172645463325252ull;
 	uint64_t p = 1;

@@ -70,5 +70,5 @@ int main(void)
 	CHECK("meminfo damaged repeat keeps the good line", m.v[MI_MemFree] == 5 * 1024 && m.v[MI_SwapFree] == 6 * 1024);
 	CHECK("meminfo damaged repeat: line 2 garbled, 2 lines skipped", m.diag.line == 2 &&
 	      !strcmp(m.diag.why, "garbled") && m.skipped == 2);
-	return t_end_all();
+	return unit_end_all();
 }

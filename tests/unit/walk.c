@@ -120,7 +120,7 @@ int main(void)
 	int root, d, i, k;
 
 	if (!dir)
-		return CHECK("mkdtemp", 0), t_end_all();
+		return CHECK("mkdtemp", 0), unit_end_all();
 	root = open(dir, O_RDONLY | O_DIRECTORY);
 	put(root, "a", 100);
 	mkdirat(root, "x", 0755);
@@ -262,5 +262,5 @@ int main(void)
 		if (system(cmd))
 			CHECK("cleanup", 0);
 	}
-	return t_end_all();
+	return unit_end_all();
 }
