@@ -26,6 +26,9 @@ enum rep_kind {
 	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
 	REP_OBJ,      /* opens a nested object */
 	REP_END,      /* closes it */
+	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
+	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
+	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
 };
 
 enum rep_flag {
@@ -33,12 +36,23 @@ enum rep_flag {
 	REP_NOPROM = 2,     /* not a prom family */
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
-	REP_LABEL = 16,     /* in a list: a label of every prom sample */
+	REP_LABEL = 16,     /* in a list: a label of every prom sample (left
+	                       out of the samples of rows that lack it) */
+	REP_OMIT = 32,      /* may be absent: its have bit says; absent, it is
+	                       left out (json: no member rather than null; an
+	                       object is left out with its members) */
+	REP_KEEP = 64,      /* in a list: prom writes the family (HELP and TYPE)
+	                       even when no row has the figure */
 };
 
 struct rep_array {
 	const uint64_t *v;
 	unsigned n;
+};
+
+struct rep_text {
+	const char *s;
+	size_t n;
 };
 
 struct rep_fig {
@@ -89,6 +103,16 @@ struct rep_list {
 	void (*kvname)(void *ctx, size_t i, char *buf);
 	void *ctx;
 };
+/* A list of groups and their total (a record of the list's figures):
+ * json/kv write the list alone (the total has figures of its own where
+ * the report wants it); prom writes after each family of the rows the
+ * same figure of the total, as family "membox_" prefix figure with one
+ * sample and no labels, so a figure's families stand together. */
+struct rep_list_total {
+	struct rep_list list;
+	const void *total;
+	const char *prefix;
+};
 /* In the format asked for: */
 void rep_list(const struct rep_list *l);
 /* As a json array of objects (kv: one path per row). */
@@ -97,4 +121,13 @@ void rep_list_tree(const struct rep_list *l);
  * with a sample per row that has it, labelled by the REP_LABEL figures.
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
+
+/* A list written as its rows come: json and kv write each row at once,
+ * so the caller may forget it; prom writes a family at a time, so at the
+ * close, through l->row, from all l->rows rows.  rep_list_open says which:
+ * 1 when rows are written as they come (the array is open), 0 when they
+ * are written at the close (rep_list_row does nothing then). */
+int rep_list_open(const struct rep_list *l);
+void rep_list_row(const struct rep_list *l, size_t i);
+void rep_list_close(const struct rep_list *l);
 #endif
