@@ -84,7 +84,7 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 			t_bool(f->key, VAL(rec, f, int));
 			break;
 		case REP_STR:
-			t_cstr(f->key, VAL(rec, f, const char *));
+			t_cstr(f->key, VAL(rec, f, char *));
 			break;
 		case REP_ARRAY:
 			t_arr(f->key);
@@ -235,7 +235,7 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have)
 		if (!(f->flags & REP_LABEL) || !present(f, i, have))
 			continue;
 		if (f->kind == REP_STR)
-			p_labc(f->key, VAL(rec, f, const char *));
+			p_labc(f->key, VAL(rec, f, char *));
 		else if (f->kind == REP_TEXT)
 			p_lab(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
 		else
