@@ -10,7 +10,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/statfs.h>
 #include "cli.h"
+#include "diag.h"
 #include "margin.h"
 #include "meminfo.h"
 #include "mono.h"
@@ -19,7 +21,6 @@
 #include "rd.h"
 #include "sc.h"
 #include "swaps.h"
-#include "sys.h"
 #include "zoneinfo.h"
 
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
@@ -103,11 +104,29 @@ __attribute__((noinline)) static uint64_t xsub(uint64_t a, uint64_t b) { return 
 /* v[i] = v[a] - v[b], a signed figure */
 __attribute__((noinline)) static void vdiff(int i, int a, int b) { v[i] = sat_diff(v[a], v[b]); }
 
+/* Damaged or unreadable files are said at the first evaluation only
+ * (--wait and --watch evaluate again and again). */
+static int quiet;
+static void said(const struct diag *d)
+{
+	if (!quiet)
+		mb_warn_diag(d);
+}
+static void bad_read(const char *path, long err, const char *why)
+{
+	struct diag d;
+	said(rd_diag(&d, path, err, why));
+}
+
 /* A /proc/sys or sysfs number times mul into v[i]; its have bit (absent
  * or damaged: 0; rd_nums says what the damage is). */
 static int num(const char *path, uint64_t mul, int i)
 {
-	if (rd_nums(path, &v[i], 1, mul) != 1)
+	struct diag d;
+	int k = rd_nums(path, &v[i], 1, mul, &d);
+
+	said(&d);
+	if (k != 1)
 		return v[i] = 0, have &= ~(1u << i), 0;
 	return 1;
 }
@@ -122,19 +141,19 @@ static void margins(void)
 
 	nmargin = mdropped = margin_off = 0;
 	/* ChromeOS's defaults: 520 bips and 40 % of MemTotal */
-	v[V_CRIT] = u64_div(xmul(v[V_TOTAL], 520), 10000);
-	v[V_MOD] = u64_div(xmul(v[V_TOTAL], 4000), 10000);
+	v[V_CRIT] = xmul(v[V_TOTAL], 520) / 10000;
+	v[V_MOD] = xmul(v[V_TOTAL], 4000) / 10000;
 	if (len < 0)
-		rd_bad(path, len, 0);
+		bad_read(path, len, 0);
 	if (len >= 0) {
 		k = mg_parse(b, len, margin, LM_MAX_MARGINS, &nmargin, &mdropped);
 		if (k == MG_BAD || trunc) {
-			rd_bad(path, -EINVAL, "garbled: default margins used");
+			bad_read(path, -EINVAL, "garbled: default margins used");
 			nmargin = 0;
 		}
 		margin_off = k == MG_OFF;
 		if (mdropped)
-			rd_bad(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
+			bad_read(path, -EINVAL, "beyond LM_MAX_MARGINS: ignored");
 		for (i = 0; i < nmargin; i++) {
 			margin[i] <<= 20;   /* MiB below 2^44 (mg_parse): no overflow */
 			if (i < 2)
@@ -153,16 +172,16 @@ static void swap(void)
 	int k = sw_read(&sw), zram = !k && sw.nzram;
 
 	if (k)
-		rd_bad(sw_file, k, 0);
+		bad_read(sw_file, k, 0);
 	else if (sw.bad || sw.zram_dropped)
-		rd_bad(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+		bad_read(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
 	v[V_ZRAM] = zram;
 	v[V_ZORIG] = v[V_ZUSED] = 0;
 	if (!zram)
 		have &= ~(1u << V_ZORIG | 1u << V_ZUSED);
 	for (i = 0; zram && i < sw.nzram; i++) {
 		if (sw_mm_read(sw.zram[i], x)) {
-			rd_bad("/sys/block/zramN/mm_stat", 0, "missing or garbled");
+			bad_read("/sys/block/zramN/mm_stat", 0, "missing or garbled");
 			continue;
 		}
 		v[V_ZORIG] = xadd(v[V_ZORIG], x[0]);
@@ -175,7 +194,7 @@ static void swap(void)
 	v[V_RATIO] = OPT(N_RATIO);
 	if (!GIVEN(N_RATIO)) {
 		sv[S_RATIO] = v[V_ZORIG] ? "measured" : zram ? "zram" : "disk";
-		v[V_RATIO] = v[V_ZORIG] ? u64_div(xmul(v[V_ZUSED], 1000), v[V_ZORIG]) : zram ? 400 : 0;
+		v[V_RATIO] = v[V_ZORIG] ? xmul(v[V_ZUSED], 1000) / v[V_ZORIG] : zram ? 400 : 0;
 	}
 }
 
@@ -183,15 +202,19 @@ static void swap(void)
 static int eval(void)
 {
 	uint64_t anon, x, red, usable;
+	struct diag zs[ZI_SAY_N];
 	int k = meminfo_read(&m);
 
+	mb_warn_diag(&m.diag);
 	if (k < 0)
 		return mb_fail_errno("/proc/meminfo", -k);
 	if (!MI_HAS(&m, MI_MemTotal) || !MI_HAS(&m, MI_MemFree))
 		return mb_fail("/proc/meminfo", "no MemTotal or MemFree");
 	if ((~m.have >> MI_ActiveAnon & 15) && !v[V_TOTAL])
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
-	if (zi_load(&zi_zones, OPT(N_PS), &v[V_PS], &ps_how))
+	k = zi_load(&zi_zones, &m, OPT(N_PS), &v[V_PS], &ps_how, zs);
+	mb_warn_diags(zs, ZI_SAY_N);
+	if (k)
 		return 1;
 	have = ~0u;
 	v[V_TOTAL] = mi(MI_MemTotal);
@@ -209,6 +232,7 @@ static int eval(void)
 	margins();
 	swap();
 	have_psi = !psi_read(&psi);
+	mb_warn_diag(&psi.diag);
 	sv[S_PS] = zi_ps_how[ps_how];
 
 	/* computed in whole KiB, as the kernel does in pages */
@@ -216,7 +240,7 @@ static int eval(void)
 	v[V_PFREE] = xsub(mi(MI_MemFree), v[V_RESERVE]);
 	v[V_PFILE] = xsub(xsub(xadd(mi(MI_ActiveFile), mi(MI_InactiveFile)), mi(MI_Dirty)), v[V_MINFL]);
 	x = anon < v[V_SFREE] ? anon : v[V_SFREE];
-	v[V_PSWAP] = v[V_WEIGHT] ? u64_div(x / 1024, v[V_WEIGHT]) * 1024 : 0;
+	v[V_PSWAP] = v[V_WEIGHT] ? x / 1024 / v[V_WEIGHT] * 1024 : 0;
 	v[V_COMP] = xadd(xadd(v[V_PFREE], v[V_PFILE]), v[V_PSWAP]);
 	sv[S_SOURCE] = "computed";
 	v[V_AVAIL] = v[V_COMP];
@@ -239,7 +263,7 @@ static int eval(void)
 		red = 0;
 	usable = v[V_STOTAL] - red;
 	x = v[V_RATIO] > 1000 ? 1000 : v[V_RATIO];
-	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), u64_div(xmul(usable, 1000 - x), 1000));
+	v[V_MAX] = xadd(xsub(v[V_TOTAL], v[V_RESERVE]), xmul(usable, 1000 - x) / 1000);
 	vdiff(V_HEAD, V_MAX, V_CUR);
 	for (k = 0; k < 3; k++)   /* min, low, high */
 		v[V_WMIN + k] = xmul(zi_zones.tot.f[ZF_MIN + k], v[V_PS]);
@@ -358,7 +382,7 @@ static void psi_out(void)
 			fo_s("     ");
 			for (j = 0; j < 3; j++)
 				tb_fix(pl->avg[j], 2, 7);
-			tb_fix(u64_div(pl->total, 1000), 3, 17);
+			tb_fix(pl->total / 1000, 3, 17);
 			tb_nl();
 		} else {
 			t_obj(kind[i]);
@@ -477,7 +501,7 @@ static void report(void)
 
 __attribute__((noinline)) static uint64_t now_ms(void)
 {
-	return u64_div(mono_us(), 1000);
+	return mono_us() / 1000;
 }
 
 /* monitoring-plugins: one line, perfdata (bytes) after '|' */
@@ -497,19 +521,19 @@ static int check(void)
 static int wake(int *fd)
 {
 	static const char trig[] = "some 150000 2000000";
-	struct sys_statfs f;
+	struct statfs f;
 	char b[64];
 	int t;
 
 	*fd = rd_open(lm("available"), O_RDONLY);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x62656572) {  /* SYSFS_MAGIC */
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x62656572) {  /* SYSFS_MAGIC */
 		rd_fd(*fd, b, sizeof b, &t);
 		return W_SYSFS;
 	}
 	if (*fd >= 0)
 		close(*fd);
 	*fd = rd_open(psi_file, O_RDWR);
-	if (*fd >= 0 && !sys_fstatfs(*fd, &f) && f.type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
+	if (*fd >= 0 && !fstatfs(*fd, &f) && f.f_type == 0x9fa0 &&   /* PROC_SUPER_MAGIC */
 	    write(*fd, trig, sizeof trig) > 0)
 		return W_PSI;
 	if (*fd >= 0)
@@ -533,18 +557,18 @@ static int loop(int mode, int target, int recover)
 	for (;;) {
 		if (eval())
 			return 1;
-		rd_quiet = 1;   /* the files' damage was said at the first evaluation */
+		quiet = 1;   /* the files' damage was said at the first evaluation */
 		el = now_ms() - t0;
 		d = v[V_AVAIL] > last ? v[V_AVAIL] - last : last - v[V_AVAIL];
 		if (mode == M_WAIT && (recover ? (int)v[V_LEVEL] < target : (int)v[V_LEVEL] >= target)) {
 			report();
 			return 0;
 		}
-		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > u64_div(last, 100))) {
+		if (mode == M_WATCH && ((int)v[V_LEVEL] != lv || d > last / 100)) {
 			lv = v[V_LEVEL];
 			last = v[V_AVAIL];
 			if (fmt == FMT_TABLE) {
-				out_fix(fo, u64_div(el, 100), 1);
+				out_fix(fo, el / 100, 1);
 				fo_c(' ');
 				check();
 			} else {

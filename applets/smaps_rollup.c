@@ -8,10 +8,10 @@
  * -M and -l, are in smaps_rollup_maps.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
-#include "fnm.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "passwd.h"
@@ -93,6 +93,7 @@ GLOBALS(
 	int (*begin)(void);          /* before the scan: 1 when rows may be written as read */
 	void (*row)(size_t i);       /* the row listed i-th */
 	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
+	struct pw_cache users;       /* user names by uid */
 	struct sr_row rows[SR_MAX_ROWS];
 	unsigned nrows, capacity;
 	int streaming;               /* rows are written as read and not kept */
@@ -330,12 +331,15 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 
 int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const struct mnt *m))
 {
+	struct diag d;
 	int rc = rd_dir_open(&s->proc, "/proc");
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts(s, pid, each_mount);
-	rd_bad("/proc/meminfo", meminfo_read(&s->meminfo), 0);
+	rc = meminfo_read(&s->meminfo);
+	mb_warn_diag(&s->meminfo.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	return 0;
 }
 
@@ -368,7 +372,8 @@ static int read_cmdline(struct sr_scan *s, const struct sr_options *o)
 	int cut;
 	size_t n = pr_read_cmdline(&s->process, s->buf, sizeof s->buf, &cut), i;
 
-	for (i = 0; i < o->nrules && !fnm_match(o->rules[i].glob, s->buf, n); i++)
+	s->buf[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
+	for (i = 0; i < o->nrules && fnmatch(o->rules[i].glob, s->buf, 0); i++)
 		;
 	r->category = i;
 	if (n >= SR_CMD_MAX) {   /* cut at a character boundary */
@@ -580,7 +585,7 @@ static uint64_t row_size(const struct sr_row *r, int m, int *has)
 
 static const char *user_name(unsigned long uid, char *b)
 {
-	const char *s = pw_name(uid);
+	const char *s = pw_name(&TT.users, uid);
 	if (s)
 		return s;
 	b[u64_str(b, uid)] = 0;

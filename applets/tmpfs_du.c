@@ -1,17 +1,20 @@
 /* tmpfs-du: how much RAM sits in each tmpfs mount and subtree, and where
  * the rest of Shmem goes.  Reads /proc/self/mountinfo, /proc/meminfo,
  * /proc/sysvipc/shm, statfs(2), and walks the mounted trees (walk.h). */
+#include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
-#include "cli.h"
+#include "applet.h"
 #include "meminfo.h"
 #include "mountinfo.h"
-#include "out.h"
 #include "rd.h"
 #include "sc.h"
-#include "sys.h"
 #include "sysvshm.h"
 #include "walk.h"
 
@@ -27,83 +30,215 @@ static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
 	"  -s, --shmem       only the Shmem reconciliation\n";
 
+enum tmpfs_du_option {
+	TMPFS_DU_OPT_TYPES = 't',
+	TMPFS_DU_OPT_DEPTH = 'd',
+	TMPFS_DU_OPT_ALL = 'a',
+	TMPFS_DU_OPT_TOP = 'n',
+	TMPFS_DU_OPT_SHMEM = 's',
+};
 
 static const struct opt opts[] = {
-	{ "types", 't', 1, 't' }, { "depth", 'd', 1, 'd' }, { "all", 'a', 0, 'a' },
-	{ "top", 'n', 1, 'n' }, { "shmem", 's', 0, 's' },
+	{ "types", 't', 1, TMPFS_DU_OPT_TYPES },
+	{ "depth", 'd', 1, TMPFS_DU_OPT_DEPTH },
+	{ "all", 'a', 0, TMPFS_DU_OPT_ALL },
+	{ "top", 'n', 1, TMPFS_DU_OPT_TOP },
+	{ "shmem", 's', 0, TMPFS_DU_OPT_SHMEM },
 	{ 0, 0, 0, 0 }
 };
 
-/* The figures of a mount or PATH, ALLOC..SWAP in struct wk_sum's order;
- * their json/kv keys (prom: membox_tmpfs_KEY[_bytes]), one after another. */
-enum { F_SIZE, F_INODES, F_USED, F_IUSED, F_ALLOC, F_LOGICAL, F_FILES, F_DIRS, F_OTHER,
-       F_RES, F_SWAP, F_HIDDEN, F_UNREAD, F_LINKS, F_MORE, F_MOREA, F_N };
-static const char *const fname = "size_limit\0inode_limit\0used\0inodes_used\0allocated\0"
-	"logical\0files\0dirs\0other\0resident\0swapped\0hidden\0unreadable\0"
-	"links_proportional\0more\0more_allocated";
-#define BIT(f) (1u << F_##f)
-#define FBYTES (BIT(SIZE) | BIT(USED) | BIT(ALLOC) | BIT(LOGICAL) | BIT(RES) | BIT(SWAP) | \
-                BIT(HIDDEN) | BIT(MOREA))
-#define WALKED (BIT(ALLOC) | BIT(LOGICAL) | BIT(FILES) | BIT(DIRS) | BIT(OTHER) | BIT(UNREAD) | BIT(LINKS))
-#define MORE (BIT(MORE) | BIT(MOREA))
+/* The figures of a mount or PATH, and in part of an entry of its listing.
+ * A figure's bit (FIG_BIT) in a have mask says it is known. */
+enum tmpfs_du_fig {
+	FIG_SIZE_LIMIT, FIG_INODE_LIMIT,   /* the limits in force */
+	FIG_USED, FIG_INODES_USED,         /* statfs */
+	FIG_ALLOCATED, FIG_LOGICAL, FIG_FILES, FIG_DIRS, FIG_OTHER, FIG_RESIDENT,
+	FIG_SWAPPED,                       /* the walk's struct wk_sum */
+	FIG_HIDDEN,                        /* used - allocated */
+	FIG_UNREADABLE, FIG_LINKS,         /* what the walk could not count exactly */
+	FIG_MORE, FIG_MORE_ALLOCATED,      /* entries beyond -n, and their size */
+	FIG_N
+};
+#define FIG_BIT(f) (1u << FIG_##f)
+#define WALKED_FIGS (FIG_BIT(ALLOCATED) | FIG_BIT(LOGICAL) | FIG_BIT(FILES) | FIG_BIT(DIRS) | \
+                     FIG_BIT(OTHER) | FIG_BIT(UNREADABLE) | FIG_BIT(LINKS))
+#define MORE_FIGS (FIG_BIT(MORE) | FIG_BIT(MORE_ALLOCATED))
+/* an entry of the listing has these (and MORE_FIGS when it was walked) */
+#define ENTRY_FIGS (FIG_BIT(ALLOCATED) | FIG_BIT(LOGICAL) | FIG_BIT(FILES) | FIG_BIT(DIRS) | \
+                    FIG_BIT(OTHER))
 
-/* Mounts of the chosen types; alias >= 0: that mount of the same
- * superblock (major:minor) is shown instead. */
-enum { M_POINT, M_ROOT, M_SOURCE, M_FSTYPE };
-_Static_assert(MI_STR_MAX <= 1 << 12 && TD_MAX_MOUNTS <= 1 << 6, "struct mt's key");
-static struct mt {
-	unsigned maj, min;     /* the superblock's device */
-	unsigned key;          /* the shown mount of a superblock has the least */
-	const char *s[4];      /* M_POINT .. M_FSTYPE, in pool */
-	uint64_t lim[2];
-	int alias;
-	unsigned have;
-} mt[TD_MAX_MOUNTS];
-static unsigned nmt, mt_dropped;
-static char pool[TD_STR_POOL];
-static size_t npool;
+/* The Shmem reconciliation: meminfo's Shmem against the tmpfs total, SysV
+ * shm and the rest. */
+enum tmpfs_du_shmem_fig {
+	SHMEM_MEMINFO, SHMEM_HUGE, SHMEM_TMPFS, SHMEM_TMPFS_HIDDEN, SHMEM_SYSV,
+	SHMEM_SYSV_SWAPPED, SHMEM_SYSV_SEGMENTS, SHMEM_OTHER, SHMEM_N
+};
 
-/* What is shown: a mount, or a PATH on one. */
-static struct res {
-	int m, fd;
-	const char *path;      /* PATH, or the mount point */
-	const char *err;       /* why the tree was not walked */
-	unsigned have;
-	uint64_t v[F_N];
-} rs[TD_MAX_MOUNTS];
-static unsigned nrs;
+GLOBALS(
+	const char *types;                  /* -t: comma-separated */
+	uint64_t depth, top;                /* -d, -n */
+	int all;                            /* -a */
+	int npaths;                         /* PATHs given */
+	struct meminfo meminfo;             /* read once before the walks; all 0 when missing */
+	char mountinfo_line[MB_LINE_MAX];
+	char mountinfo_strs[MI_STR_MAX];    /* a line's unescaped fields */
+	struct td_mount {                   /* a mount of the chosen types */
+		unsigned major, minor;          /* its superblock's device */
+		const char *point, *root, *source, *fstype;   /* in pool */
+		uint64_t size_limit, inode_limit;
+		unsigned have;                  /* FIG_BIT(SIZE_LIMIT), FIG_BIT(INODE_LIMIT) */
+		int alias;                      /* >= 0: that mount of the same superblock
+		                                   is shown instead */
+	} mounts[TD_MAX_MOUNTS];
+	unsigned nmounts;
+	uint64_t mounts_dropped;            /* beyond TD_MAX_MOUNTS or the pool */
+	char pool[TD_STR_POOL];
+	size_t pool_used;
+	struct td_shown {                   /* what is shown: a mount, or a PATH on one */
+		int mount;                      /* in mounts */
+		const char *path;               /* PATH, or the mount point */
+		int measured;
+		int fd;                         /* of path, once measured; < 0: not opened */
+		const char *error;              /* why the tree was not walked */
+		unsigned have;                  /* FIG_BIT()s */
+		struct td_figs {                /* in enum tmpfs_du_fig's order */
+			uint64_t size_limit, inode_limit, used, inodes_used;
+			uint64_t allocated, logical, files, dirs, other, resident, swapped;
+			uint64_t hidden, unreadable, links_proportional, more, more_allocated;
+		} figs;
+	} shown[TD_MAX_MOUNTS];
+	unsigned nshown;
+	int walk_cache;                     /* struct wk's cache for the walks of the
+	                                       mount being measured and listed */
+	struct td_kept {                    /* an entry kept for the listing */
+		struct wk_sum sum;
+		int dir;
+		char name[WK_NAME_MAX];
+	} kept[TD_LIST_SLOTS];              /* depth d's at kept[(d - 1) * top ...] */
+	unsigned kept_base, nkept;          /* where the directory being walked keeps its own */
+	uint64_t more, more_allocated;      /* and what it did not keep (beyond -n) */
+	struct td_level {                   /* a directory of the listing being shown */
+		int fd;
+		size_t path_len;                /* of its path in listing_path */
+		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
+	} levels[TD_LIST_SLOTS];            /* one per depth: -d is at most TD_LIST_SLOTS
+	                                       when -n keeps any entry */
+	unsigned nlevels;
+	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
+	struct td_mount_rec {               /* the mount or PATH being reported */
+		const char *point, *path, *source, *fstype, *root, *error;
+		uint64_t major, minor;
+		const char *const *aliases;
+		struct td_figs figs;
+		struct rep_rows entries;
+	} mount_rec;
+	const char *aliases[TD_MAX_MOUNTS + 1];   /* NULL-terminated */
+	struct td_entry_rec {               /* the entry of the listing being reported */
+		const char *path;
+		uint64_t depth;
+		int dir;
+		unsigned have;                  /* FIG_BIT()s */
+		struct td_figs figs;
+	} entry_rec;
+	struct td_shmem_rec {
+		const char *tmpfs_basis, *sysv_basis;
+		int64_t meminfo, huge, tmpfs, tmpfs_hidden, sysv, sysv_swapped, sysv_segments, other;
+		uint64_t have;                  /* of shmem_figs */
+	} shmem;
+)
+#define G(member) offsetof(struct tmpfs_du_globals, member)
+#define TT this.tmpfs_du
 
-/* a text used five times: one packed copy */
-static const char *const mi_file = "/proc/self/mountinfo";
-static const char *types = "tmpfs";
-static uint64_t depth, top = 10;
-static int all, paths, cache;
-static struct meminfo mi;   /* read once before the walks; all 0 when missing */
+/* prom: membox_tmpfs_KEY[_bytes]{mount=,major=,minor=[,path=]} */
+static const char fig_help[] = "tmpfs-du figure, see membox tmpfs-du --help.";
+#define M(member) offsetof(struct td_mount_rec, member)
+#define MF(member) M(figs.member)
+/* mount_figs[MOUNT_FIG0 + f] is figure f; the label path is there with PATHs only */
+enum { MOUNT_ERROR = 6, MOUNT_FIG0, MOUNT_PATH_LABEL = MOUNT_FIG0 + FIG_N + 4 };
+static const struct rep_fig mount_figs[] = {
+	{ "mount_point", 0, 0, M(point), REP_STR, 0, 0 },
+	{ "path", 0, 0, M(path), REP_STR, 0, 0 },
+	{ "aliases", 0, 0, M(aliases), REP_STRS, 0, 0 },
+	{ "source", 0, 0, M(source), REP_STR, 0, 0 },
+	{ "fstype", 0, 0, M(fstype), REP_STR, 0, 0 },
+	{ "root", 0, 0, M(root), REP_STR, 0, 0 },
+	{ "error", 0, 0, M(error), REP_STR, 0, REP_OPTIONAL },
+	{ "size_limit", 0, fig_help, MF(size_limit), REP_BYTES, 0, REP_OPTIONAL },
+	{ "inode_limit", 0, fig_help, MF(inode_limit), REP_COUNT, 0, REP_OPTIONAL },
+	{ "used", 0, fig_help, MF(used), REP_BYTES, 0, REP_OPTIONAL },
+	{ "inodes_used", 0, fig_help, MF(inodes_used), REP_COUNT, 0, REP_OPTIONAL },
+	{ "allocated", 0, fig_help, MF(allocated), REP_BYTES, 0, REP_OPTIONAL },
+	{ "logical", 0, fig_help, MF(logical), REP_BYTES, 0, REP_OPTIONAL },
+	{ "files", 0, fig_help, MF(files), REP_COUNT, 0, REP_OPTIONAL },
+	{ "dirs", 0, fig_help, MF(dirs), REP_COUNT, 0, REP_OPTIONAL },
+	{ "other", 0, fig_help, MF(other), REP_COUNT, 0, REP_OPTIONAL },
+	{ "resident", 0, fig_help, MF(resident), REP_BYTES, 0, REP_OPTIONAL },
+	{ "swapped", 0, fig_help, MF(swapped), REP_BYTES, 0, REP_OPTIONAL },
+	{ "hidden", 0, fig_help, MF(hidden), REP_BYTES, 0, REP_OPTIONAL },
+	{ "unreadable", 0, fig_help, MF(unreadable), REP_COUNT, 0, REP_OPTIONAL },
+	{ "links_proportional", 0, fig_help, MF(links_proportional), REP_COUNT, 0, REP_OPTIONAL },
+	{ "more", 0, fig_help, MF(more), REP_COUNT, 0, REP_OPTIONAL },
+	{ "more_allocated", 0, fig_help, MF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
+	{ "entries", 0, 0, M(entries), REP_ROWS, 0, 0 },
+	/* the labels of every prom sample */
+	{ "mount_point", "mount", 0, M(point), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	{ "major", 0, 0, M(major), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
+	{ "minor", 0, 0, M(minor), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
+	{ "path", 0, 0, M(path), REP_STR, 0, REP_LABEL | REP_NOTREE },
+};
+_Static_assert(REP_N(mount_figs) == MOUNT_PATH_LABEL + 1, "mount_figs and its positions");
 
-/* The listing: level d keeps its entries at ent[(d-1) * top ...]. */
-static struct ent {
-	struct wk_sum s;
-	int dir;
-	char name[256];
-} ent[TD_LIST_SLOTS];
-static unsigned lbase, ln;
-static uint64_t lmore[2];
-static char lpath[MB_PATH_MAX];
+#define E(member) offsetof(struct td_entry_rec, member)
+#define EF(member) E(figs.member)
+enum { ENTRY_MORE = 7, ENTRY_MORE_ALLOCATED };   /* positions in entry_figs */
+static const struct rep_fig entry_figs[] = {
+	{ "path", 0, 0, E(path), REP_STR, 0, 0 },
+	{ "depth", 0, 0, E(depth), REP_COUNT, 0, 0 },
+	{ "dir", 0, 0, E(dir), REP_BOOL, 0, 0 },
+	{ "allocated", 0, 0, EF(allocated), REP_BYTES, 0, 0 },
+	{ "logical", 0, 0, EF(logical), REP_BYTES, 0, 0 },
+	{ "files", 0, 0, EF(files), REP_COUNT, 0, 0 },
+	{ "dirs", 0, 0, EF(dirs), REP_COUNT, 0, 0 },
+	{ "more", 0, 0, EF(more), REP_COUNT, 0, REP_OPTIONAL },
+	{ "more_allocated", 0, 0, EF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
+};
+_Static_assert(REP_N(entry_figs) == ENTRY_MORE_ALLOCATED + 1, "entry_figs and its positions");
 
-#define mul mb_mul
+/* Signed: "other" is negative when tmpfs and SysV shm exceed Shmem.
+ * prom: membox_shmem_KEY[_bytes]. */
+static const char shmem_help[] = "Shmem reconciliation (membox tmpfs-du).";
+#define S(member) offsetof(struct td_shmem_rec, member)
+/* shmem_figs[SHMEM_FIG0 + i] is figure i of enum tmpfs_du_shmem_fig */
+enum { SHMEM_OBJ, SHMEM_SYSV_BASIS = 2, SHMEM_FIG0 };
+/* with PATHs there is no reconciliation: null */
+static const struct rep_fig shmem_figs[] = {
+	{ "shmem", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
+	{ "tmpfs_basis", 0, 0, S(tmpfs_basis), REP_STR, 0, 0 },
+	{ "sysv_basis", 0, 0, S(sysv_basis), REP_STR, 0, REP_OPTIONAL },
+	{ "meminfo", 0, shmem_help, S(meminfo), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "huge", 0, shmem_help, S(huge), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "tmpfs", 0, shmem_help, S(tmpfs), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "tmpfs_hidden", 0, shmem_help, S(tmpfs_hidden), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "sysv", 0, shmem_help, S(sysv), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "sysv_swapped", 0, shmem_help, S(sysv_swapped), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "sysv_segments", 0, shmem_help, S(sysv_segments), REP_INT, 0, REP_OPTIONAL },
+	{ "other", 0, shmem_help, S(other), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+_Static_assert(REP_N(shmem_figs) == SHMEM_FIG0 + SHMEM_N + 1, "shmem_figs and its positions");
 
-static const char *keep(const char *s)
+static const char *pool_keep(const char *s)
 {
 	size_t n = strlen(s) + 1;
-	char *p = pool + npool;
-	if (n > sizeof pool - npool)
+	char *p = TT.pool + TT.pool_used;
+	if (n > sizeof TT.pool - TT.pool_used)
 		return 0;
-	npool += n;
+	TT.pool_used += n;
 	return memcpy(p, s, n);
 }
 
 /* "size=1632464k", "nr_inodes=409600": 0 (unlimited) is absent */
-static unsigned limit(const char *opts, const char *key, uint64_t *v)
+static int limit(const char *opts, const char *key, uint64_t *v)
 {
 	const char *s, *p, *u;
 	size_t n;
@@ -113,101 +248,118 @@ static unsigned limit(const char *opts, const char *key, uint64_t *v)
 	if (p < s + n) {
 		if (p + 1 != s + n || !(u = strchr("kmgt", *p | 32)))
 			return 0;
-		*v = mul(*v, 1ull << 10 * (u - "kmgt" + 1));
+		*v = sat_mul(*v, 1ull << 10 * (u - "kmgt" + 1));
 	}
 	return *v != 0;
 }
 
 /* Is a device from stat (the kernel's encoding) the mount's major:minor? */
-static int on(const struct mt *m, uint32_t dev)
+static int on_mount(const struct td_mount *m, dev_t dev)
 {
-	return major(dev) == m->maj && minor(dev) == m->min;
+	return major(dev) == m->major && minor(dev) == m->minor;
+}
+
+/* Of two mounts of one superblock, is a the one to show rather than b:
+ * the shortest root, then the shortest mount point, then the first. */
+static int shown_rather(const struct td_mount *a, const struct td_mount *b)
+{
+	size_t ra = strlen(a->root), rb = strlen(b->root);
+	size_t pa = strlen(a->point), pb = strlen(b->point);
+
+	if (ra != rb)
+		return ra < rb;
+	if (pa != pb)
+		return pa < pb;
+	return a < b;
 }
 
 static int read_mounts(void)
 {
-	static char lb[MB_LINE_MAX], sb[MI_STR_MAX];
-	struct rd_lines r;
+	static const char file[] = "/proc/self/mountinfo";
+	struct rd_lines lines;
 	struct mnt m;
 	unsigned long bad = 0;
 	unsigned i, j;
-	int fd = rd_open(mi_file, O_RDONLY), k;
+	int fd = rd_open(file, O_RDONLY), k;
 
 	if (fd < 0)
-		return mb_fail_errno(mi_file, -fd);
-	rd_lines_fd(&r, fd, lb, sizeof lb);
-	while ((k = mountinfo_next(&r, &m, sb, sizeof sb, &bad)) > 0) {
-		struct mt *t = &mt[nmt];
-		const char *s[4] = { m.point, m.root, m.source, m.fstype }, *v;
-		size_t save = npool, n;
-		if (!opt_value(types, m.fstype, &v, &n))
+		return mb_fail_errno(file, -fd);
+	rd_lines_fd(&lines, fd, TT.mountinfo_line, sizeof TT.mountinfo_line);
+	while ((k = mountinfo_next(&lines, &m, TT.mountinfo_strs, sizeof TT.mountinfo_strs, &bad)) > 0) {
+		struct td_mount *t = &TT.mounts[TT.nmounts];
+		size_t pool_was = TT.pool_used, n;
+		const char *v;
+
+		if (!opt_value(TT.types, m.fstype, &v, &n))
 			continue;
-		for (i = 0; nmt < TD_MAX_MOUNTS && i < 4 && (t->s[i] = keep(s[i])); i++)
-			;
-		if (i < 4) {
-			npool = save;
-			mt_dropped++;
+		if (TT.nmounts == TD_MAX_MOUNTS || !(t->point = pool_keep(m.point)) ||
+		    !(t->root = pool_keep(m.root)) || !(t->source = pool_keep(m.source)) ||
+		    !(t->fstype = pool_keep(m.fstype))) {
+			TT.pool_used = pool_was;
+			TT.mounts_dropped++;
 			continue;
 		}
-		t->maj = m.major;
-		t->min = m.minor;
-		t->have = limit(m.super, "size", &t->lim[0]) | limit(m.super, "nr_inodes", &t->lim[1]) << 1;
-		/* one superblock: show the mount of the shortest root, then path
-		 * (both shorter than sb: 12 bits each), then the first */
-		t->key = strlen(m.root) << 18 | strlen(m.point) << 6 | nmt++;
+		t->major = m.major;
+		t->minor = m.minor;
+		t->have = (limit(m.super, "size", &t->size_limit) ? FIG_BIT(SIZE_LIMIT) : 0) |
+		          (limit(m.super, "nr_inodes", &t->inode_limit) ? FIG_BIT(INODE_LIMIT) : 0);
+		TT.nmounts++;
 	}
 	close(fd);
 	if (k < 0)
-		return mb_fail_errno(mi_file, -k);
+		return mb_fail_errno(file, -k);
 	if (bad)
-		mb_warn(mi_file, "lines that did not parse were skipped");
-	if (mt_dropped)
-		mb_warn(mi_file, "more mounts than TD_MAX_MOUNTS (64): not all shown");
-	for (i = 0; i < nmt; i++) {
-		unsigned b = i;
-		for (j = 0; j < nmt; j++)
-			if (mt[j].maj == mt[i].maj && mt[j].min == mt[i].min && mt[j].key < mt[b].key)
-				b = j;
-		mt[i].alias = b == i ? -1 : (int)b;
+		mb_warn(file, "lines that did not parse were skipped");
+	if (TT.mounts_dropped)
+		mb_warn(file, "more mounts than TD_MAX_MOUNTS (64): not all shown");
+	for (i = 0; i < TT.nmounts; i++) {
+		unsigned best = i;
+		for (j = 0; j < TT.nmounts; j++)
+			if (TT.mounts[j].major == TT.mounts[i].major && TT.mounts[j].minor == TT.mounts[i].minor &&
+			    shown_rather(&TT.mounts[j], &TT.mounts[best]))
+				best = j;
+		TT.mounts[i].alias = best == i ? -1 : (int)best;
 	}
 	return 0;
 }
 
-/* Keep the top entries of the directory being walked, largest first. */
-static void offer(struct wk *w, const char *name, int isdir, const struct wk_sum *s)
+/* The walk's child callback: keep the largest entries of the directory
+ * being walked, largest first. */
+static void keep_entry(struct wk *w, const char *name, int isdir, const struct wk_sum *s)
 {
-	struct ent *t = ent + lbase;
-	unsigned i, k;
+	struct td_kept *kept = TT.kept + TT.kept_base;
+	unsigned i;
 
 	(void)w;
-	if (!isdir && !all)
+	if (!isdir && !TT.all)
 		return;
-	for (i = ln; i > 0 && t[i - 1].s.alloc < s->alloc; i--)
+	for (i = TT.nkept; i > 0 && kept[i - 1].sum.alloc < s->alloc; i--)
 		;
-	if (ln == top) {   /* full: the new entry or the smallest kept one goes */
-		lmore[0]++;
-		if (i == ln) {
-			lmore[1] += s->alloc;
+	if (TT.nkept == TT.top) {   /* full: the new entry or the smallest kept one goes */
+		TT.more++;
+		if (i == TT.nkept) {
+			TT.more_allocated += s->alloc;
 			return;
 		}
-		lmore[1] += t[--ln].s.alloc;
+		TT.more_allocated += kept[--TT.nkept].sum.alloc;
 	}
-	for (k = ln++; k > i; k--)   /* entry by entry: no memmove in the binary */
-		memcpy(&t[k], &t[k - 1], sizeof *t);
-	t[i].s = *s;
-	t[i].dir = isdir;
-	memcpy(t[i].name, name, strlen(name) + 1);
+	memmove(&kept[i + 1], &kept[i], (TT.nkept - i) * sizeof *kept);
+	TT.nkept++;
+	kept[i].sum = *s;
+	kept[i].dir = isdir;
+	memcpy(kept[i].name, name, strlen(name) + 1);
 }
 
-/* Walk fd into w, keeping its largest entries at ent[base]; warn when
+/* Walk fd into w, keeping its largest entries at kept[base]; warn when
  * asked (the first walk of a tree, not the listing's walks again). */
-__attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, const char *warn)
+static void walk(struct wk *w, int fd, unsigned base, const char *warn)
 {
 	memset(w, 0, sizeof *w);
-	w->cache = cache;
-	w->child = depth ? offer : 0;
-	lbase = base;
-	ln = lmore[0] = lmore[1] = 0;
+	w->cache = TT.walk_cache;
+	w->child = TT.depth ? keep_entry : 0;
+	TT.kept_base = base;
+	TT.nkept = 0;
+	TT.more = TT.more_allocated = 0;
 	wk_walk(w, fd);
 	if (warn && w->links_over)
 		mb_warn(warn, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
@@ -215,384 +367,446 @@ __attribute__((noinline)) static void walk(struct wk *w, int fd, unsigned base, 
 		mb_warn(warn, "a deep directory vanished during the walk: the rest was not walked");
 }
 
-static void measure(struct res *r)
+/* The sums of a walk: FIG_ALLOCATED .. FIG_SWAPPED */
+static void put_sum(struct td_figs *f, const struct wk_sum *s)
 {
-	const struct mt *m = &mt[r->m];
-	struct sys_stat sb;
-	struct sys_statfs sf;
+	f->allocated = s->alloc;
+	f->logical = s->logical;
+	f->files = s->files;
+	f->dirs = s->dirs;
+	f->other = s->other;
+	f->resident = s->resident;
+	f->swapped = s->swapped;
+}
+
+/* What the last walk did not keep for the listing (beyond -n) */
+static void put_more(struct td_figs *f)
+{
+	f->more = TT.more;
+	f->more_allocated = TT.more_allocated;
+}
+
+static void measure(struct td_shown *s)
+{
+	const struct td_mount *m = &TT.mounts[s->mount];
+	const struct meminfo *mi = &TT.meminfo;
+	struct stat st;
+	struct statfs sf;
 	struct wk w;
 
-	r->have = m->have;
-	memcpy(r->v, m->lim, sizeof m->lim);
-	r->fd = rd_open(r->path, O_RDONLY | O_DIRECTORY);
-	if (r->fd < 0) {
-		r->err = strerror(-r->fd);
+	s->measured = 1;
+	s->have = m->have;
+	s->figs.size_limit = m->size_limit;
+	s->figs.inode_limit = m->inode_limit;
+	s->fd = rd_open(s->path, O_RDONLY | O_DIRECTORY);
+	if (s->fd < 0) {
+		s->error = strerror(-s->fd);
 		return;
 	}
-	if (rd_live() && (sys_fstat(r->fd, &sb) || !on(m, sb.dev))) {
-		r->err = "hidden under another mount";
-		close(r->fd);
-		r->fd = -1;
+	if (rd_live() && (fstat(s->fd, &st) || !on_mount(m, st.st_dev))) {
+		s->error = "hidden under another mount";
+		close(s->fd);
+		s->fd = -1;
 		return;
 	}
-	/* cachestat per file (1), or on a tmpfs with no swap slot in use
-	 * (SwapFree = SwapTotal, also 0; not known without meminfo) only
-	 * until it works (2): no tmpfs page is swapped out, every allocated one
-	 * is in RAM (on other types blocks are not pages in memory), and the
-	 * walk needs no open + cachestat + close per file */
-	cache = rd_live() << (MI_HAS(&mi, MI_SwapTotal) && MI_GET(&mi, MI_SwapFree) == MI_GET(&mi, MI_SwapTotal) &&
-	                      !strcmp(m->s[M_FSTYPE], "tmpfs"));
-	walk(&w, r->fd, 0, r->path);
-	memcpy(r->v + F_ALLOC, &w.tot, sizeof w.tot);
-	r->v[F_UNREAD] = w.unreadable + w.incomplete;
-	r->v[F_LINKS] = w.links_over;
-	memcpy(r->v + F_MORE, lmore, sizeof lmore);
-	r->have |= WALKED | (depth ? MORE : 0) | (w.cache && !w.cache_gaps ? BIT(RES) | BIT(SWAP) : 0);
-	if (rd_live() && !sys_fstatfs(r->fd, &sf)) {
-		r->v[F_USED] = mul(sf.blocks - sf.bfree, sf.frsize);
-		r->v[F_HIDDEN] = sat_sub(r->v[F_USED], w.tot.alloc);
-		r->v[F_IUSED] = sf.files - sf.ffree;
-		/* the limits in force (mountinfo omits a default nr_inodes); an
-		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals */
-		r->v[F_SIZE] = mul(sf.blocks, sf.frsize);
-		r->v[F_INODES] = sf.files;
-		r->have = (r->have & ~(BIT(SIZE) | BIT(INODES))) |
-		          (sf.blocks ? BIT(SIZE) | BIT(USED) | (paths ? 0 : BIT(HIDDEN)) : 0) |
-		          (sf.files ? BIT(INODES) | BIT(IUSED) : 0);
-	}
-}
-
-/* ---- output ---- */
-
-/* One figure: a table cell (bytes: in the -b/-k/-m/-h unit) or a json/kv
- * member (sgn: signed). */
-static void fig(const char *name, int have, uint64_t v, int bytes, int sgn)
-{
-	if (fmt != FMT_TABLE) {
-		if (!have)
-			t_null(name);
-		else if (sgn)
-			t_i64(name, v);
-		else
-			t_u64(name, v);
-	} else if (!have) {
-		fo_s("        -");
-	} else if (bytes) {
-		tb_ssize(v, 9);
-	} else {
-		tb_u64(v, 9);
-	}
-}
-
-/* prom: a sample's name membox_PRE + NAME [+ _bytes], after HELP and TYPE
- * for the first of its family. */
-static void sample(const char *pre, const char *name, int bytes, int first, const char *help)
-{
-	static char b[48];
-	mb_join(b, pre, name, bytes ? "_bytes" : "");
-	if (first)
-		p_type(b, "gauge", help);
-	p_start(b);
-}
-
-/* Table columns: LIMIT USED ALLOC LOGICAL RESIDENT SWAPPED HIDDEN FILES DIRS */
-static const unsigned char tcol[] = { F_SIZE, F_USED, F_ALLOC, F_LOGICAL, F_RES, F_SWAP,
-	F_HIDDEN, F_FILES, F_DIRS };
-
-/* The figures of v: the table's columns and a space, or the json/kv
- * members in show. */
-static void figs(const uint64_t *v, unsigned have, unsigned show)
-{
-	unsigned i, f;
-
-	if (fmt == FMT_TABLE) {
-		for (i = 0; i < sizeof tcol; i++) {
-			f = tcol[i];
-			fig(0, have >> f & 1, v[f], FBYTES >> f & 1, 0);
-		}
-		fo_c(' ');
-	} else {
-		for (i = 0; i < F_N; i++)
-			if (show >> i & 1)
-				fig(mb_nth(fname, i), have >> i & 1, v[i], 0, 0);
-	}
-}
-
-/* A string member, null when s is. */
-static void t_nstr(const char *key, const char *s)
-{
-	if (s)
-		t_cstr(key, s);
+	/* A capture is walked without cachestat.  On a tmpfs with no swap
+	 * slot in use (SwapFree = SwapTotal, also 0; not known without
+	 * meminfo) no page is swapped out and every allocated one is in RAM,
+	 * so the walk needs no open + cachestat + close per file (2; on other
+	 * types blocks are not pages in memory: 1, cachestat per file). */
+	if (!rd_live())
+		TT.walk_cache = 0;
+	else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
+	         !strcmp(m->fstype, "tmpfs"))
+		TT.walk_cache = 2;
 	else
-		t_null(key);
-}
-
-/* The kept entries ent[base .. base+n) of directory dirfd, whose path
- * relative to the walk root is lpath[0..plen). */
-static void entries(int dirfd, size_t plen, unsigned d, unsigned base, unsigned n)
-{
-	unsigned i;
-
-	for (i = 0; i < n; i++) {
-		struct ent *e = &ent[base + i];
-		uint64_t v[F_N];
-		unsigned cn = 0, have = WALKED & ~(BIT(UNREAD) | BIT(LINKS));
-		size_t nl = strlen(e->name), l = plen + !!plen + nl;
-		int fd = -1;
-
-		if (l >= sizeof lpath)
-			continue;
-		lpath[plen] = '/';
-		memcpy(lpath + l - nl, e->name, nl + 1);
-		memcpy(v + F_ALLOC, &e->s, sizeof e->s);
-		if (e->dir && d < depth &&
-		    (fd = rd_openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
-			struct wk w;
-			walk(&w, fd, d * top, 0);
-			cn = ln;
-			memcpy(v + F_MORE, lmore, sizeof lmore);
-			have |= MORE;
-		}
-		if (fmt == FMT_TABLE) {
-			figs(v, have, 0);
-			out_pad(fo, 0, 2 * d);
-			out_safe(fo, lpath, l);
-			if (have & BIT(MORE) && v[F_MORE]) {
-				fo_s(" (+");
-				out_u64(fo, v[F_MORE]);
-				fo_c(' ');
-				tb_size(v[F_MOREA], 0);
-				fo_c(')');
-			}
-			tb_nl();
-		} else {
-			t_obj(0);
-			t_str("path", lpath, l);
-			t_u64("depth", d);
-			t_bool("dir", e->dir);
-			figs(v, have, (have | MORE) & ~BIT(OTHER));
-			t_end();
-		}
-		if (cn)
-			entries(fd, l, d + 1, d * top, cn);
-		if (fd >= 0)
-			close(fd);
+		TT.walk_cache = 1;
+	walk(&w, s->fd, 0, s->path);
+	put_sum(&s->figs, &w.tot);
+	put_more(&s->figs);
+	s->figs.unreadable = w.unreadable + w.incomplete;
+	s->figs.links_proportional = w.links_over;
+	s->have |= WALKED_FIGS | (TT.depth ? MORE_FIGS : 0) |
+	           (w.cache && !w.cache_gaps ? FIG_BIT(RESIDENT) | FIG_BIT(SWAPPED) : 0);
+	if (rd_live() && !fstatfs(s->fd, &sf)) {
+		s->figs.used = sat_mul(sf.f_blocks - sf.f_bfree, sf.f_frsize);
+		s->figs.hidden = sat_sub(s->figs.used, w.tot.alloc);
+		s->figs.inodes_used = sf.f_files - sf.f_ffree;
+		/* the limits in force (mountinfo omits a default nr_inodes); an
+		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals.  The
+		 * hidden part of a PATH is not known: statfs is the mount's. */
+		s->figs.size_limit = sat_mul(sf.f_blocks, sf.f_frsize);
+		s->figs.inode_limit = sf.f_files;
+		s->have &= ~(FIG_BIT(SIZE_LIMIT) | FIG_BIT(INODE_LIMIT));
+		if (sf.f_blocks)
+			s->have |= FIG_BIT(SIZE_LIMIT) | FIG_BIT(USED) | (TT.npaths ? 0 : FIG_BIT(HIDDEN));
+		if (sf.f_files)
+			s->have |= FIG_BIT(INODE_LIMIT) | FIG_BIT(INODES_USED);
 	}
 }
 
-/* Shmem: meminfo against the tmpfs total, SysV shm and the rest. */
-enum { S_MEMINFO, S_HUGE, S_TMPFS, S_HIDDEN, S_SYSV, S_SYSVSWAP, S_SEGS, S_OTHER, S_N };
-static const char *const sname = "meminfo\0huge\0tmpfs\0tmpfs_hidden\0sysv\0sysv_swapped\0"
-	"sysv_segments\0other";
-
-static void shmem(void)
+/* Shown i, measured: json, kv and the table measure each mount just
+ * before it is shown, so that its listing reuses that walk. */
+static struct td_shown *measured(size_t i)
 {
+	struct td_shown *s = &TT.shown[i];
+	if (!s->measured)
+		measure(s);
+	return s;
+}
+
+/* The listing of a shown mount or PATH, depth first, each directory's
+ * entries largest first: the walk of the tree kept its first level at
+ * kept[0]; a directory above -d is walked when its entry is reported,
+ * keeping its own entries at the next level's place. */
+static void listing_start(const struct td_shown *s)
+{
+	TT.nlevels = 0;
+	if (!TT.depth || s->fd < 0)
+		return;
+	TT.levels[0] = (struct td_level){ s->fd, 0, 0, TT.nkept, 0 };
+	TT.nlevels = 1;
+}
+
+/* The next entry of the listing, 0 after the last. */
+static const struct td_entry_rec *listing_next(void)
+{
+	struct td_entry_rec *e = &TT.entry_rec;
+	struct wk w;
+
+	while (TT.nlevels) {
+		struct td_level *level = &TT.levels[TT.nlevels - 1];
+		const struct td_kept *k;
+		size_t name_len, len;
+		char *p;
+		int fd;
+
+		if (level->next == level->n) {
+			if (TT.nlevels > 1)   /* the first is the shown tree's own */
+				close(level->fd);
+			TT.nlevels--;
+			continue;
+		}
+		k = &TT.kept[level->base + level->next++];
+		name_len = strlen(k->name);
+		len = level->path_len + (level->path_len ? 1 : 0) + name_len;
+		if (len >= sizeof TT.listing_path)
+			continue;   /* not shown, nor what is under it */
+		p = TT.listing_path + level->path_len;
+		if (level->path_len)
+			*p++ = '/';
+		memcpy(p, k->name, name_len + 1);
+		e->path = TT.listing_path;
+		e->depth = TT.nlevels;
+		e->dir = k->dir;
+		e->have = ENTRY_FIGS;
+		put_sum(&e->figs, &k->sum);
+		if (k->dir && e->depth < TT.depth &&
+		    (fd = rd_openat(level->fd, k->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
+			walk(&w, fd, e->depth * TT.top, 0);
+			put_more(&e->figs);
+			e->have |= MORE_FIGS;
+			TT.levels[TT.nlevels++] = (struct td_level){ fd, len, e->depth * TT.top, TT.nkept, 0 };
+		}
+		return e;
+	}
+	return 0;
+}
+
+static const void *entry_row(void *ctx, uint64_t *have)
+{
+	const struct td_entry_rec *e = listing_next();
+	(void)ctx;
+	if (e)
+		*have = e->have & FIG_BIT(MORE) ? REP_ALL :
+		        REP_ALL & ~((uint64_t)1 << ENTRY_MORE | (uint64_t)1 << ENTRY_MORE_ALLOCATED);
+	return e;
+}
+
+static const void *mount_row(void *ctx, size_t i, uint64_t *have)
+{
+	const struct td_shown *s = measured(i);
+	const struct td_mount *m = &TT.mounts[s->mount];
+	struct td_mount_rec *r = &TT.mount_rec;
+	unsigned j, n;
+
+	(void)ctx;
+	r->point = m->point;
+	r->path = s->path;
+	r->source = m->source;
+	r->fstype = m->fstype;
+	r->root = m->root;
+	r->error = s->error;
+	r->major = m->major;
+	r->minor = m->minor;
+	for (n = j = 0; j < TT.nmounts; j++)
+		if (TT.mounts[j].alias == s->mount)
+			TT.aliases[n++] = TT.mounts[j].point;
+	TT.aliases[n] = 0;
+	r->aliases = TT.aliases;
+	r->figs = s->figs;
+	/* json and kv show the listing right after the figures: it walks now */
+	r->entries = (struct rep_rows){ entry_figs, REP_N(entry_figs), entry_row, 0 };
+	listing_start(s);
+	*have = (uint64_t)s->have << MOUNT_FIG0 | (s->error ? (uint64_t)1 << MOUNT_ERROR : 0);
+	return r;
+}
+
+static void reconcile_shmem(void)
+{
+	static const char file[] = "/proc/sysvipc/shm";
+	struct td_shmem_rec *sh = &TT.shmem;
+	const struct meminfo *mi = &TT.meminfo;
+	uint64_t have = 1 << SHMEM_TMPFS | 1 << SHMEM_TMPFS_HIDDEN;
+	int allocated = !rd_live(), failed;
+	uint64_t tmpfs = 0, hidden = 0;
 	struct shm_tot st;
-	uint64_t sv[S_N] = { 0 };
-	unsigned i, alloc = !rd_live(), have = 1 << S_TMPFS | 1 << S_HIDDEN;
-	const char *sysv = 0;
+	struct diag d;
+	size_t i;
 
-	have |= MI_HAS(&mi, MI_Shmem) | MI_HAS(&mi, MI_ShmemHugePages) << S_HUGE;
-	sv[S_MEMINFO] = MI_GET(&mi, MI_Shmem);
-	sv[S_HUGE] = MI_GET(&mi, MI_ShmemHugePages);
-	for (i = 0; i < nrs; i++) {
-		const struct res *r = &rs[i];
-		if (!(r->have & BIT(ALLOC)) || !strcmp(mt[r->m].s[M_FSTYPE], "ramfs"))   /* ramfs: not Shmem */
+	if (MI_HAS(mi, MI_Shmem))
+		have |= 1 << SHMEM_MEMINFO;
+	if (MI_HAS(mi, MI_ShmemHugePages))
+		have |= 1 << SHMEM_HUGE;
+	sh->meminfo = MI_GET(mi, MI_Shmem);
+	sh->huge = MI_GET(mi, MI_ShmemHugePages);
+	for (i = 0; i < TT.nshown; i++) {
+		const struct td_shown *s = measured(i);
+		/* ramfs pages are not Shmem */
+		if (!(s->have & FIG_BIT(ALLOCATED)) || !strcmp(TT.mounts[s->mount].fstype, "ramfs"))
 			continue;
-		alloc |= !(r->have & BIT(RES));
-		sv[S_TMPFS] += r->v[r->have & BIT(RES) ? F_RES : F_ALLOC];
-		sv[S_HIDDEN] += r->v[F_HIDDEN];
+		allocated |= !(s->have & FIG_BIT(RESIDENT));
+		tmpfs += s->have & FIG_BIT(RESIDENT) ? s->figs.resident : s->figs.allocated;
+		hidden += s->figs.hidden;
 	}
-	if (!rd_bad("/proc/sysvipc/shm", shm_read(&st), 0)) {
-		sysv = st.have_rss ? "rss" : "size";
-		sv[S_SYSV] = st.have_rss ? st.rss : st.size;
-		sv[S_SYSVSWAP] = st.swap;
-		sv[S_SEGS] = st.segs;
-		have |= 1 << S_SYSV | st.have_swap << S_SYSVSWAP | 1 << S_SEGS;
+	sh->tmpfs = tmpfs;
+	sh->tmpfs_hidden = hidden;
+	sh->tmpfs_basis = allocated ? "allocated" : "resident";
+	sh->sysv_basis = 0;
+	failed = shm_read(&st);
+	mb_warn_diag(rd_diag(&d, file, failed, 0));
+	if (!failed) {
+		sh->sysv_basis = st.have_rss ? "rss" : "size";
+		sh->sysv = st.have_rss ? st.rss : st.size;
+		sh->sysv_swapped = st.swap;
+		sh->sysv_segments = st.segs;
+		have |= 1 << SHMEM_SYSV | 1 << SHMEM_SYSV_SEGMENTS | (st.have_swap ? 1 << SHMEM_SYSV_SWAPPED : 0);
 		if (st.bad)
-			mb_warn("/proc/sysvipc/shm", "lines that did not parse were skipped");
-	}
-	if ((have & (1 << S_MEMINFO | 1 << S_SYSV)) == (1 << S_MEMINFO | 1 << S_SYSV)) {
-		sv[S_OTHER] = sat_diff(sv[S_MEMINFO], sat_add(sv[S_TMPFS], sv[S_SYSV]));
-		have |= 1 << S_OTHER;
-	}
-
-	if (fmt == FMT_TABLE) {
-		fo_s("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
-	} else if (fmt != FMT_PROM) {
-		t_obj("shmem");
-		t_cstr("tmpfs_basis", alloc ? "allocated" : "resident");
-		t_nstr("sysv_basis", sysv);
-	}
-	for (i = 0; i < S_N; i++) {
-		if (fmt != FMT_PROM) {
-			fig(mb_nth(sname, i), have >> i & 1, sv[i], i != S_SEGS, 1);
-		} else if (have >> i & 1) {
-			sample("shmem_", mb_nth(sname, i), i != S_SEGS, 1, "Shmem reconciliation (membox tmpfs-du).");
-			p_i64(sv[i]);
+			mb_warn(file, "lines that did not parse were skipped");
+		if (MI_HAS(mi, MI_Shmem)) {
+			sh->other = sat_diff(MI_GET(mi, MI_Shmem),
+			                              sat_add(tmpfs, st.have_rss ? st.rss : st.size));
+			have |= 1 << SHMEM_OTHER;
 		}
 	}
-	if (fmt == FMT_TABLE) {
-		fo_s("\ntmpfs: ");
-		fo_s(alloc ? "allocated" : "resident");
-		fo_s("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
-		          "tmpfs files, tmpfs of other mount namespaces\n");
-	} else if (fmt != FMT_PROM) {
-		t_end();
+	sh->have = have << SHMEM_FIG0 | 1 << SHMEM_OBJ | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
+}
+
+/* ---- the table for people ---- */
+
+/* A cell of the table: a size in the -b/-k/-m/-h unit, a count, or '-'
+ * for what is not known. */
+static void size_cell(unsigned have, uint64_t bytes)
+{
+	if (have)
+		tb_ssize(bytes, 9);
+	else
+		fo_s("        -");
+}
+
+static void count_cell(unsigned have, uint64_t n)
+{
+	if (have)
+		tb_u64(n, 9);
+	else
+		fo_s("        -");
+}
+
+/* LIMIT USED ALLOC LOGICAL RESIDENT SWAPPED HIDDEN FILES DIRS */
+static void cells(const struct td_figs *f, unsigned have)
+{
+	size_cell(have & FIG_BIT(SIZE_LIMIT), f->size_limit);
+	size_cell(have & FIG_BIT(USED), f->used);
+	size_cell(have & FIG_BIT(ALLOCATED), f->allocated);
+	size_cell(have & FIG_BIT(LOGICAL), f->logical);
+	size_cell(have & FIG_BIT(RESIDENT), f->resident);
+	size_cell(have & FIG_BIT(SWAPPED), f->swapped);
+	size_cell(have & FIG_BIT(HIDDEN), f->hidden);
+	count_cell(have & FIG_BIT(FILES), f->files);
+	count_cell(have & FIG_BIT(DIRS), f->dirs);
+	fo_c(' ');
+}
+
+static void table_listing(const struct td_shown *s)
+{
+	const struct td_entry_rec *e;
+
+	listing_start(s);
+	while ((e = listing_next())) {
+		cells(&e->figs, e->have);
+		out_pad(fo, 0, 2 * e->depth);
+		out_safe(fo, e->path, strlen(e->path));
+		if (e->have & FIG_BIT(MORE) && e->figs.more) {
+			fo_s(" (+");
+			out_u64(fo, e->figs.more);
+			fo_c(' ');
+			tb_size(e->figs.more_allocated, 0);
+			fo_c(')');
+		}
+		tb_nl();
 	}
 }
 
-static void output(int only_shmem)
+static void table_shmem(void)
 {
-	unsigned i, j, f;
-	int pre = fmt == FMT_PROM || only_shmem;
+	const struct td_shmem_rec *sh = &TT.shmem;
+	int i;
 
-	/* json, kv and table measure each mount just before it is shown, so
-	 * its listing reuses that walk; prom and -s need every figure first */
-	for (i = 0; pre && i < nrs; i++)
-		measure(&rs[i]);
-	if (fmt == FMT_PROM) {
-		for (f = 0; !only_shmem && f < F_N; f++)
-			for (j = i = 0; i < nrs; i++) {
-				const struct res *r = &rs[i];
-				if (!(r->have >> f & 1))
-					continue;
-				sample("tmpfs_", mb_nth(fname, f), FBYTES >> f & 1, !j++,
-				       "tmpfs-du figure, see membox tmpfs-du --help.");
-				p_labc("mount", mt[r->m].s[M_POINT]);
-				p_labu("major", mt[r->m].maj);
-				p_labu("minor", mt[r->m].min);
-				if (paths)
-					p_labc("path", r->path);
-				p_u64(r->v[f]);
-			}
-	} else if (fmt != FMT_TABLE) {
-		t_obj(0);
-		if (!only_shmem)
-			t_arr("mounts");
-	} else if (!only_shmem) {
+	fo_s("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
+	for (i = SHMEM_FIG0; i < SHMEM_FIG0 + SHMEM_N; i++) {
+		const struct rep_fig *f = &shmem_figs[i];
+		int64_t v = *(const int64_t *)((const char *)sh + f->off);
+		if (f->kind == REP_INT)
+			count_cell(sh->have >> i & 1, v);
+		else
+			size_cell(sh->have >> i & 1, v);
+	}
+	fo_s("\ntmpfs: ");
+	fo_s(sh->tmpfs_basis);
+	fo_s("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
+	     "tmpfs files, tmpfs of other mount namespaces\n");
+}
+
+static void table(int only_shmem)
+{
+	unsigned i, j;
+
+	if (!only_shmem) {
 		fo_s("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT (");
 		fo_s(*tb_unit() ? tb_unit() : "IEC");
 		fo_s(")\n");
 	}
-	for (i = 0; !only_shmem && fmt != FMT_PROM && i < nrs; i++) {
-		struct res *r = &rs[i];
-		const struct mt *m = &mt[r->m];
-		measure(r);
-		if (fmt == FMT_TABLE) {
-			figs(r->v, r->have, 0);
-			tb_str(r->path, 0);
-		} else {
-			t_obj(0);
-			t_cstr("mount_point", m->s[M_POINT]);
-			t_cstr("path", r->path);
-			t_arr("aliases");
-		}
-		for (j = 0; j < nmt; j++)
-			if (mt[j].alias == r->m) {
-				if (fmt == FMT_TABLE)
-					fo_s(" = "), tb_str(mt[j].s[M_POINT], 0);
-				else
-					t_cstr(0, mt[j].s[M_POINT]);
+	for (i = 0; !only_shmem && i < TT.nshown; i++) {
+		const struct td_shown *s = measured(i);
+		cells(&s->figs, s->have);
+		tb_str(s->path, 0);
+		for (j = 0; j < TT.nmounts; j++)
+			if (TT.mounts[j].alias == s->mount) {
+				fo_s(" = ");
+				tb_str(TT.mounts[j].point, 0);
 			}
-		if (fmt == FMT_TABLE) {
-			if (r->err)
-				fo_s(" ("), fo_s(r->err), fo_c(')');
-			tb_nl();
-		} else {
-			t_end();
-			t_cstr("source", m->s[M_SOURCE]);
-			t_cstr("fstype", m->s[M_FSTYPE]);
-			t_cstr("root", m->s[M_ROOT]);
-			t_nstr("error", r->err);
-			figs(r->v, r->have, (1u << F_N) - 1 - (depth ? 0 : MORE));
-			t_arr("entries");
+		if (s->error) {
+			fo_s(" (");
+			fo_s(s->error);
+			fo_c(')');
 		}
-		if (depth && r->fd >= 0) {
-			/* the walk of the mount kept its top entries at ent[0] */
-			lpath[0] = 0;
-			entries(r->fd, 0, 1, 0, ln);
-		}
-		if (fmt != FMT_TABLE)
-			t_end(), t_end();
+		tb_nl();
+		table_listing(s);
 	}
-	if (fmt == FMT_JSON || fmt == FMT_KV) {
-		if (!only_shmem) {
-			t_end();
-			t_u64("mounts_dropped", mt_dropped);
-		}
-		if (paths)
-			t_null("shmem");
+	if (!TT.npaths) {
+		reconcile_shmem();
+		table_shmem();
 	}
-	if (!paths)
-		shmem();
-	if (fmt != FMT_TABLE)
-		t_done();
+}
+
+/* ---- json, kv and prom ---- */
+
+static void report(int only_shmem)
+{
+	static const struct rep_fig dropped[] = {
+		{ "mounts_dropped", 0, 0, G(mounts_dropped), REP_COUNT, 0, REP_NOPROM },
+	};
+	uint64_t left_out = (TT.npaths ? 0 : (uint64_t)1 << MOUNT_PATH_LABEL) |
+	                    (TT.depth ? 0 : (uint64_t)MORE_FIGS << MOUNT_FIG0);
+	const struct rep_list mounts = { "mounts", "tmpfs", mount_figs, REP_N(mount_figs), TT.nshown,
+	                                 mount_row, 0, 0 };
+
+	rep_begin();
+	if (!only_shmem) {
+		rep_list_except(&mounts, left_out);
+		rep_figs("", dropped, REP_N(dropped), &TT, REP_ALL);
+	}
+	if (!TT.npaths)
+		reconcile_shmem();
+	rep_figs("", shmem_figs, REP_N(shmem_figs), &TT.shmem, TT.shmem.have);
+	rep_end();
 }
 
 int tmpfs_du_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	int id, only_shmem = 0;
+	struct diag d;
+	int id, only_shmem = 0, failed;
 	unsigned i;
 
 	cli_init("tmpfs-du");
+	TT.types = "tmpfs";
+	TT.top = 10;
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
 			return 2;
-		case 't':
-			types = st.arg;
+		case TMPFS_DU_OPT_TYPES:
+			TT.types = st.arg;
 			break;
-		case 'd':
-		case 'n':
-			if (cli_u64(id == 'd' ? "--depth" : "--top", st.arg, id == 'd' ? &depth : &top))
+		case TMPFS_DU_OPT_DEPTH:
+			if (cli_u64("--depth", st.arg, &TT.depth))
 				return cli_usage_error(usage);
 			break;
-		case 'a':
-			all = 1;
+		case TMPFS_DU_OPT_TOP:
+			if (cli_u64("--top", st.arg, &TT.top))
+				return cli_usage_error(usage);
 			break;
-		case 's':
+		case TMPFS_DU_OPT_ALL:
+			TT.all = 1;
+			break;
+		case TMPFS_DU_OPT_SHMEM:
 			only_shmem = 1;
 			break;
 		}
 	}
-	paths = argc - st.ind;
-	if (mul(depth, top) > TD_LIST_SLOTS || paths > TD_MAX_MOUNTS || (paths && only_shmem))
+	TT.npaths = argc - st.ind;
+	if (sat_mul(TT.depth, TT.top) > TD_LIST_SLOTS || TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
 		return mb_warn("-d, -n, -s or PATH", "-n times -d above TD_LIST_SLOTS (64), "
 		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
-	rd_bad("/proc/meminfo", meminfo_read(&mi), 0);
+	failed = meminfo_read(&TT.meminfo);
+	mb_warn_diag(&TT.meminfo.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", failed, 0));
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
-		struct res *r = &rs[nrs++];
-		struct sys_stat sb;
-		size_t bl = 0;
+		struct td_shown *s = &TT.shown[TT.nshown++];
+		struct stat sb;
+		size_t best_len = 0;
 		int fd = rd_open(p, O_RDONLY | O_DIRECTORY);
-		r->m = -1;
-		r->path = p;
-		if (fd < 0 || sys_fstat(fd, &sb))
-			return mb_fail_errno(p, fd < 0 ? -fd : 9);
+
+		s->mount = -1;
+		s->path = p;
+		if (fd < 0 || fstat(fd, &sb))
+			return mb_fail_errno(p, fd < 0 ? -fd : EBADF);
 		close(fd);
 		/* the mount of its device; in a capture, of the longest mount point */
-		for (i = 0; i < nmt; i++) {
-			const char *mp = mt[i].s[M_POINT];
+		for (i = 0; i < TT.nmounts; i++) {
+			const char *mp = TT.mounts[i].point;
 			size_t l = strlen(mp);
-			if (rd_live() ? on(&mt[i], sb.dev) :
-			    l >= bl && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
-				bl = l;
-				r->m = mt[i].alias < 0 ? (int)i : mt[i].alias;
+			if (rd_live() ? on_mount(&TT.mounts[i], sb.st_dev) :
+			    l >= best_len && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
+				best_len = l;
+				s->mount = TT.mounts[i].alias < 0 ? (int)i : TT.mounts[i].alias;
 			}
 		}
-		if (r->m < 0)
+		if (s->mount < 0)
 			return mb_fail(p, "not on a mount of the listed types (-t)");
 	}
-	for (i = 0; !paths && i < nmt; i++)
-		if (mt[i].alias < 0) {
-			rs[nrs].m = i;
-			rs[nrs++].path = mt[i].s[M_POINT];
+	for (i = 0; !TT.npaths && i < TT.nmounts; i++)
+		if (TT.mounts[i].alias < 0) {
+			TT.shown[TT.nshown].mount = i;
+			TT.shown[TT.nshown++].path = TT.mounts[i].point;
 		}
-	output(only_shmem);
+	if (fmt == FMT_TABLE)
+		table(only_shmem);
+	else
+		report(only_shmem);
 	return 0;
 }

@@ -1,27 +1,27 @@
 /* vmstat-meter: what the kernel's memory manager did while a command ran
  * (or over time): counts and average / max / recent rates of /proc/vmstat
  * counters, the extremes of /proc/meminfo and the stall time of
- * /proc/pressure/memory, sampled at absolute deadlines of the monotonic clock. */
+ * /proc/pressure/memory, sampled at absolute deadlines of the monotonic clock.
+ * Reads /proc/vmstat, /proc/meminfo and /proc/pressure/memory. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include "cli.h"
+#include "applet.h"
 #include "meminfo.h"
 #include "mono.h"
-#include "out.h"
 #include "psi.h"
 #include "rate.h"
 #include "rd.h"
 #include "sc.h"
-#include "sig.h"
 #include "vmstat.h"
 
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
@@ -44,40 +44,160 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -q, --quiet        no line per sample, only the summary\n"
 	"  -O, --output=FILE  the report to FILE\n";
 
-/* Numeric options: ids 1..4, index + 1 in num[], with their decimals. */
-enum { O_INTERVAL = 1, O_WINDOW, O_COUNT, O_DURATION };
+enum vmstat_option {
+	VMSTAT_OPT_INTERVAL = 'i',
+	VMSTAT_OPT_WINDOW = 'w',
+	VMSTAT_OPT_COUNT = 'n',
+	VMSTAT_OPT_DURATION = 'd',
+	VMSTAT_OPT_FIELDS = 'f',
+	VMSTAT_OPT_QUIET = 'q',
+	VMSTAT_OPT_OUTPUT = 'O',
+};
 
 static const struct opt opts[] = {
-	{ "interval", 'i', 1, O_INTERVAL }, { "window", 'w', 1, O_WINDOW },
-	{ "count", 'n', 1, O_COUNT }, { "duration", 'd', 1, O_DURATION },
-	{ "fields", 'f', 1, 'f' }, { "quiet", 'q', 0, 'q' }, { "output", 'O', 1, 'O' },
+	{ "interval", 'i', 1, VMSTAT_OPT_INTERVAL },
+	{ "window", 'w', 1, VMSTAT_OPT_WINDOW },
+	{ "count", 'n', 1, VMSTAT_OPT_COUNT },
+	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
+	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
+	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
+	{ "output", 'O', 1, VMSTAT_OPT_OUTPUT },
 	{ 0, 0, 0, 0 }
 };
-static uint64_t num[4] = { 1000000, 10, UINT64_MAX, UINT64_MAX };
-static const unsigned char ndec[4] = { 6, 0, 0, 6 };
-#define ival num[0]
-#define win ((unsigned)num[1])   /* 1 to VM_MAX_WINDOW */
 
-/* a text used six times: one packed copy */
-static const char *const vm_file = "/proc/vmstat";
-static const char *const defaults[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
-static const char *names[VM_MAX_FIELDS];
-static unsigned nf = 4;
+static const char vmstat_file[] = "/proc/vmstat";
+static const char *const default_fields[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
 
-/* Since the baseline.  ctr[nf], ctr[nf + 1]: PSI some/full totals (us).
- * The ring holds the last window + 1 samples' time and counts. */
-static char vbuf[MB_FILE_MAX];
-static uint64_t val[VM_MAX_FIELDS + 2], inc[VM_MAX_FIELDS + 2];
-static unsigned char have[VM_MAX_FIELDS + 2];
-static struct rt_ctr ctr[VM_MAX_FIELDS + 2];
-static uint64_t ring_t[VM_MAX_WINDOW + 1], ring_c[VM_MAX_WINDOW + 1][VM_MAX_FIELDS];
-static unsigned rn, rh, truncated;
-static uint64_t t0, tnow, dt, samples;
-static const char *const mem_key = "min_available\0min_free\0max_swap_used\0max_process";
-static uint64_t mem[4];
-static unsigned mem_have;
-static char **cmd;
-static int cmd_status = -1, quiet, lined;
+/* The files read each sample, on the live kernel from fds opened once. */
+enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE };
+enum memory_figure { MIN_AVAILABLE, MIN_FREE, MAX_SWAP_USED, MAX_PROCESS, MEMORY_N };
+
+GLOBALS(
+	/* the options */
+	uint64_t interval_us;                /* -i */
+	uint64_t window;                     /* -w: periods of the recent rate */
+	uint64_t count_limit;                /* -n: timed samples; UINT64_MAX: none */
+	uint64_t duration_us;                /* -d; UINT64_MAX: none */
+	const char *names[VM_MAX_FIELDS];    /* -f: the counters */
+	unsigned field_count;
+	int quiet;                           /* no line per sample */
+	int table;                           /* -o table: lines and summary laid out for people */
+	const char *const *command;          /* COMMAND and its arguments, or 0 */
+	int64_t exit_status;                 /* the command's; -1: not yet */
+	struct out report_file;              /* -O */
+	char report_buf[MB_OUT_BUF];
+	char exec_path[VM_EXEC_PATH_MAX];    /* a candidate of the PATH search */
+
+	/* reading the files */
+	char buf[MB_FILE_MAX];
+	int live_fd[3];                      /* by enum proc_file; < 0: not open */
+	unsigned short vmstat_at[VM_MAX_FIELDS];  /* vm_pick's line hints */
+	struct meminfo meminfo;              /* its damage is said once */
+	struct psi psi;                      /* the same */
+	int vmstat_truncated;                /* a vmstat did not fit buf (warned) */
+	int vmstat_damage_warned;
+	int read_failed;                     /* a read after the first failed (warned) */
+
+	/* since the baseline; times are monotonic microseconds */
+	uint64_t base_us, now_us;            /* the baseline's and the last sample's */
+	uint64_t period_us;                  /* from the sample before to the last */
+	uint64_t elapsed_us;                 /* from the baseline to the last */
+	uint64_t samples;                    /* after the baseline */
+	struct rt_ctr counters[VM_MAX_FIELDS], psi_stall[2];   /* PSI some and full, us */
+	uint64_t increase[VM_MAX_FIELDS];    /* in the last period */
+	struct ring_entry {                  /* the last window + 1 samples */
+		uint64_t time_us;
+		uint64_t count[VM_MAX_FIELDS];
+	} ring[VM_MAX_WINDOW + 1];
+	unsigned ring_newest, ring_used;
+	uint64_t memory[4];                  /* by enum memory_figure, bytes */
+	unsigned memory_have;                /* bit by enum memory_figure */
+	int lines_written;                   /* table lines: the summary starts after a blank line */
+	volatile sig_atomic_t signals_seen;  /* bit per signal number */
+
+	struct counter_rec {                 /* the counter being reported */
+		const char *name;
+		uint64_t increase;           /* in the last period */
+		int64_t rate;                /* of that increase, thousandths per second */
+		int64_t count;               /* since the baseline, at most INT64_MAX */
+		int64_t average_rate, max_rate, recent_rate;   /* thousandths per second */
+		uint64_t restarts;
+	} rec;
+)
+#define G(member) offsetof(struct vmstat_meter_globals, member)
+#define TT this.vmstat_meter
+
+/* The figures.  A counter the kernel does not print is null (its row absent). */
+#define C(member) offsetof(struct counter_rec, member)
+static const struct rep_fig counter_figs[] = {
+	{ "counter", 0, 0, C(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	{ "count", "events_total", "Increase since the baseline.", C(count), REP_INT, 0, REP_COUNTER },
+	{ "average_rate", "rate_per_second{stat=\"average\"}", "Average, max and recent increase per second.",
+	  C(average_rate), REP_FIX, 3, 0 },
+	{ "max_rate", "rate_per_second{stat=\"max\"}", 0, C(max_rate), REP_FIX, 3, 0 },
+	{ "recent_rate", "rate_per_second{stat=\"recent\"}", 0, C(recent_rate), REP_FIX, 3, 0 },
+	{ "restarts", 0, 0, C(restarts), REP_COUNT, 0, REP_NOPROM },
+};
+
+static const struct rep_fig summary_figs[] = {
+	{ "interval_seconds", 0, "Time between samples.", G(interval_us), REP_FIX, 6, 0 },
+	{ "window", 0, 0, G(window), REP_COUNT, 0, REP_NOPROM },
+	{ "elapsed_seconds", 0, "Baseline to last sample.", G(elapsed_us), REP_FIX, 6, 0 },
+	{ "samples", 0, "Samples after the baseline.", G(samples), REP_COUNT, 0, 0 },
+};
+
+/* prom has always written the memory figures as signed numbers (a
+ * saturated 2^64 - 1 of a damaged meminfo is -1 there, not in json): each
+ * figure twice, for json/kv and for prom.  Have bit MEMORY_TREE + k and
+ * MEMORY_PROM + k: figure k of enum memory_figure. */
+#define MEMORY_TREE 1
+#define MEMORY_PROM 5
+static const char memory_help[] = "Extreme of /proc/meminfo.";
+static const struct rep_fig memory_figs[] = {
+	{ "memory", "", 0, 0, REP_OBJ, 0, 0 },
+	{ "min_available", 0, 0, G(memory[MIN_AVAILABLE]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "min_free", 0, 0, G(memory[MIN_FREE]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "max_swap_used", 0, 0, G(memory[MAX_SWAP_USED]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "max_process", 0, 0, G(memory[MAX_PROCESS]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "min_available", 0, memory_help, G(memory[MIN_AVAILABLE]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "min_free", 0, memory_help, G(memory[MIN_FREE]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "max_swap_used", 0, memory_help, G(memory[MAX_SWAP_USED]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "max_process", 0, memory_help, G(memory[MAX_PROCESS]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* null without PSI (before 4.20, or CONFIG_PSI off) */
+static const char psi_help[] = "Memory stall time since the baseline.";
+static const struct rep_fig psi_figs[] = {
+	{ "psi", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
+	{ "some_stall_seconds", "some_stall_seconds_total", psi_help, G(psi_stall[0].count), REP_FIX, 6,
+	  REP_OPTIONAL | REP_COUNTER },
+	{ "full_stall_seconds", "full_stall_seconds_total", psi_help, G(psi_stall[1].count), REP_FIX, 6,
+	  REP_OPTIONAL | REP_COUNTER },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* null without a command */
+static const struct rep_fig command_figs[] = {
+	{ "command", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
+	{ "argv", 0, 0, G(command), REP_STRS, 0, 0 },
+	{ "exit_status", 0, "Exit status of the command.", G(exit_status), REP_INT, 0, REP_OPTIONAL },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+static const struct rep_fig end_figs[] = {
+	{ "vmstat_truncated", 0, 0, G(vmstat_truncated), REP_BOOL, 0, 0 },
+};
+
+/* A line of JSON Lines: the sample, and per counter its last period. */
+static const struct rep_fig line_figs[] = {
+	{ "sample", 0, 0, G(samples), REP_COUNT, 0, REP_NOPROM },
+	{ "elapsed_seconds", 0, 0, G(elapsed_us), REP_FIX, 6, REP_NOPROM },
+};
+static const struct rep_fig increase_figs[] = {
+	{ "increase", 0, 0, C(increase), REP_COUNT, 0, REP_NOPROM },
+	{ "rate", 0, 0, C(rate), REP_FIX, 3, REP_NOPROM },
+};
 
 /* -f A,B or +A,B, split in place (argv is ours to write). */
 static int fields(char *s)
@@ -88,7 +208,7 @@ static int fields(char *s)
 	if (*s == '+')
 		s++;
 	else
-		nf = 0;
+		TT.field_count = 0;
 	for (;;) {
 		if ((e = strchr(s, ',')))
 			*e = 0;
@@ -96,12 +216,12 @@ static int fields(char *s)
 			;
 		if (*c || c == s)
 			return mb_warn(s, "not a /proc/vmstat counter name"), -1;
-		for (i = 0; i < nf && strcmp(names[i], s); i++)
+		for (i = 0; i < TT.field_count && strcmp(TT.names[i], s); i++)
 			;
-		if (i == nf) {
-			if (nf == VM_MAX_FIELDS)
+		if (i == TT.field_count) {
+			if (TT.field_count == VM_MAX_FIELDS)
 				return mb_warn("-f", "more than 32 counters (VM_MAX_FIELDS)"), -1;
-			names[nf++] = s;
+			TT.names[TT.field_count++] = s;
 		}
 		if (!e)
 			return 0;
@@ -109,43 +229,103 @@ static int fields(char *s)
 	}
 }
 
-/* The meminfo keys of the memory figures. */
-static const unsigned char mik[6] = {
-	MI_MemAvailable, MI_MemFree, MI_SwapTotal, MI_SwapFree, MI_ActiveAnon, MI_InactiveAnon
-};
-
-/* vmstat (i 0), meminfo (1) or PSI (2) into vbuf: on the live kernel from
- * an fd opened once, as a read at offset 0 makes a /proc file anew (an open
- * and a close cost about as much as reading meminfo); in a captured tree
- * opened each time, as a new file may have been renamed over the old one. */
-static long get(int i, const char *path, int *tr)
+/* A file into buf: on the live kernel from an fd opened once, as a read at
+ * offset 0 makes a /proc file anew (an open and a close cost about as much
+ * as reading meminfo); in a captured tree opened each time, as a new file
+ * may have been renamed over the old one. */
+static long read_proc(enum proc_file file, const char *path, int *truncated)
 {
-	static int fd[3] = { -1, -1, -1 };
+	int *fd = &TT.live_fd[file];
 
 	if (!rd_live())
-		return rd_file(path, vbuf, sizeof vbuf, tr);
-	if (fd[i] < 0)
-		fd[i] = rd_open(path, O_RDONLY);
-	return fd[i] < 0 ? fd[i] : rd_fd(fd[i], vbuf, sizeof vbuf, tr);
+		return rd_file(path, TT.buf, sizeof TT.buf, truncated);
+	if (*fd < 0)
+		*fd = rd_open(path, O_RDONLY);
+	return *fd < 0 ? *fd : rd_fd(*fd, TT.buf, sizeof TT.buf, truncated);
 }
 
 /* A captured vmstat (every sample) or the live one (at the baseline) is
  * checked whole once: every line "name N", N within 2^64, no NUL, and a
  * final newline.  The first damage is a warning naming the line. */
-static void vcheck(const char *b, long n)
+static void check_vmstat(const char *b, long n)
 {
-	static int warned;
-	const char *p = b, *s, *nm;
-	size_t l, nl;
+	const char *p = b, *s, *name;
+	size_t len, name_len;
 	uint64_t v;
-	unsigned long ln = 0;
+	unsigned long line = 0;
 	int rc;
 
-	while (!warned && sc_line(&p, b + n, &s, &l))
-		if (++ln, l && (!sc_namenum(s, l, &nm, &nl, &v, &rc) || rc == SC_OVF || memchr(s, 0, l)))
-			warned = 1, mb_warn_line(vm_file, ln, "not 'name N' (N below 2^64): the line is not used");
-	if (!warned && n && b[n - 1] != '\n')
-		warned = 1, mb_warn(vm_file, "file ends in the middle of a line");
+	while (!TT.vmstat_damage_warned && sc_line(&p, b + n, &s, &len)) {
+		line++;
+		if (len && (!sc_namenum(s, len, &name, &name_len, &v, &rc) || rc == SC_OVF
+		            || memchr(s, 0, len))) {
+			TT.vmstat_damage_warned = 1;
+			mb_warn_line(vmstat_file, line, "not 'name N' (N below 2^64): the line is not used");
+		}
+	}
+	if (!TT.vmstat_damage_warned && n && b[n - 1] != '\n') {
+		TT.vmstat_damage_warned = 1;
+		mb_warn(vmstat_file, "file ends in the middle of a line");
+	}
+}
+
+/* A reading of a counter: a new baseline, or its increase since the reading
+ * before.  The first time it goes backwards is a warning. */
+static uint64_t read_counter(struct rt_ctr *c, int base, int have, uint64_t v, const char *name)
+{
+	unsigned restarts = c->restarts;
+	uint64_t increase = 0;
+
+	if (base)
+		rt_base(c, have, v);
+	else
+		increase = rt_add(c, have, v, TT.period_us);
+	if (c->restarts > restarts && !restarts)
+		mb_warn(name, "went backwards: counting on from its new value");
+	return increase;
+}
+
+/* The memory figures of this sample's meminfo: the values as meminfo_parse
+ * finds them; a captured file is also parsed whole, for its diagnostics. */
+static void read_memory(int live)
+{
+	struct meminfo *m = &TT.meminfo;
+	uint64_t now[MEMORY_N], v;
+	unsigned char have[MEMORY_N];
+	int truncated;
+	unsigned i;
+	long n;
+
+	/* a captured file through meminfo_read, for its diagnostics */
+	n = live ? read_proc(MEMINFO_FILE, "/proc/meminfo", &truncated) : meminfo_read(m);
+	if (!live)
+		mb_warn_diag(&m->diag);
+	if (n < 0) {
+		if (n != -ENOENT && !TT.read_failed) {
+			TT.read_failed = 1;
+			mb_warn_errno("/proc/meminfo", -n);
+		}
+		return;
+	}
+	if (live)
+		meminfo_parse(TT.buf, n, m);
+	now[MIN_AVAILABLE] = MI_GET(m, MI_MemAvailable);
+	have[MIN_AVAILABLE] = MI_HAS(m, MI_MemAvailable);
+	now[MIN_FREE] = MI_GET(m, MI_MemFree);
+	have[MIN_FREE] = MI_HAS(m, MI_MemFree);
+	now[MAX_SWAP_USED] = sat_sub(MI_GET(m, MI_SwapTotal), MI_GET(m, MI_SwapFree));
+	have[MAX_SWAP_USED] = MI_HAS(m, MI_SwapTotal) & MI_HAS(m, MI_SwapFree);
+	now[MAX_PROCESS] = sat_add(sat_add(MI_GET(m, MI_ActiveAnon), MI_GET(m, MI_InactiveAnon)),
+	                           now[MAX_SWAP_USED]);
+	have[MAX_PROCESS] = have[MAX_SWAP_USED] & MI_HAS(m, MI_ActiveAnon) & MI_HAS(m, MI_InactiveAnon);
+	for (i = 0; i < MEMORY_N; i++) {
+		v = now[i];
+		if (have[i] && (!(TT.memory_have >> i & 1)
+		                || (i < MAX_SWAP_USED ? v < TT.memory[i] : v > TT.memory[i]))) {
+			TT.memory[i] = v;
+			TT.memory_have |= 1u << i;
+		}
+	}
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -154,219 +334,202 @@ static void vcheck(const char *b, long n)
  * goes through psi_read and meminfo also through meminfo_read, as in the
  * other applets, for their diagnostics of a damaged file.  base: it is the
  * new baseline.  -errno when /proc/vmstat cannot be read. */
-static long sample(int base)
+static long take_sample(int base)
 {
-	static int failed;
-	static unsigned short at[VM_MAX_FIELDS + 6];
-	struct meminfo m;
-	struct psi p;
-	const char *mn[6];
-	uint64_t mv[6], v;
-	unsigned char mh[6];
-	unsigned i;
-	int tr, live = rd_live();
+	uint64_t value[VM_MAX_FIELDS];
+	unsigned char have[VM_MAX_FIELDS];
+	struct ring_entry *newest;
+	struct psi *psi = &TT.psi;
+	int truncated, live = rd_live(), psi_failed;
 	uint64_t now = mono_us();
-	long n = get(0, vm_file, &tr);
+	long n = read_proc(VMSTAT_FILE, vmstat_file, &truncated);
+	unsigned i;
 
 	if (n < 0) {
-		if (t0 && !failed++)
-			mb_warn_errno(vm_file, -n);
+		if (TT.base_us && !TT.read_failed) {
+			TT.read_failed = 1;
+			mb_warn_errno(vmstat_file, -n);
+		}
 		return n;
 	}
-	if (tr && !truncated++)
-		mb_warn(vm_file, "longer than MB_FILE_MAX: the counters after it are missing");
+	if (truncated && !TT.vmstat_truncated) {
+		TT.vmstat_truncated = 1;
+		mb_warn(vmstat_file, "longer than MB_FILE_MAX: the counters after it are missing");
+	}
 	if (!live || base)
-		vcheck(vbuf, n);
-	vm_pick(vbuf, n, ' ', names, nf, val, have, live ? at : 0);
-	if (live ? (n = get(2, psi_file, &tr)) < 0 || psi_parse(vbuf, n, &p)
-	         : psi_read(&p))
-		memset(&p, 0, sizeof p);
-	have[nf] = p.some.have;
-	val[nf] = p.some.total;
-	have[nf + 1] = p.full.have;
-	val[nf + 1] = p.full.total;
-	dt = now - tnow;
-	tnow = now;
-	if (base) {
-		t0 = now;
-		samples = rn = mem_have = 0;
-	} else {
-		samples++;
-	}
-	rh = rh < win ? rh + 1 : 0;   /* no division: ARM has no divide instruction */
-	rn += rn <= win;
-	ring_t[rh] = now;
-	for (i = 0; i < nf + 2; i++) {
-		unsigned r = ctr[i].restarts;
-		if (base)
-			rt_base(&ctr[i], have[i], val[i]);
-		else
-			inc[i] = rt_add(&ctr[i], have[i], val[i], dt);
-		if (ctr[i].restarts > r && !r)
-			mb_warn(i < nf ? names[i] : psi_file, "went backwards: counting on from its new value");
-		if (i < nf)
-			ring_c[rh][i] = ctr[i].count;
-	}
-	/* the values as meminfo_parse finds them; a captured file is also
-	 * parsed whole, for its diagnostics */
+		check_vmstat(TT.buf, n);
+	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
+	psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
+	                  : psi_read(psi);
 	if (!live)
-		meminfo_read(&m);
-	if ((n = get(1, "/proc/meminfo", &tr)) < 0) {
-		if (n != -ENOENT && !failed++)
-			mb_warn_errno("/proc/meminfo", -n);
-		return 0;
+		mb_warn_diag(&psi->diag);
+	if (psi_failed) {
+		memset(&psi->some, 0, sizeof psi->some);
+		memset(&psi->full, 0, sizeof psi->full);
 	}
-	for (i = 0; i < 6; i++)
-		mn[i] = meminfo_name(mik[i]);
-	vm_pick(vbuf, n, ':', mn, 6, mv, mh, live ? at + VM_MAX_FIELDS : 0);
-	/* 2: swap used, 3: anon + swap used; the lowest (0, 1) or highest */
-	mh[2] &= mh[3];
-	mv[2] = sat_sub(mv[2], mv[3]);
-	mh[3] = mh[2] & mh[4] & mh[5];
-	mv[3] = sat_add(sat_add(mv[4], mv[5]), mv[2]);
-	for (i = 0; i < 4; i++) {
-		v = mv[i];
-		if (mh[i] && (!(mem_have >> i & 1) || (i < 2 ? v < mem[i] : v > mem[i]))) {
-			mem[i] = v;
-			mem_have |= 1u << i;
-		}
+
+	TT.period_us = now - TT.now_us;
+	TT.now_us = now;
+	if (base) {
+		TT.base_us = now;
+		TT.samples = TT.ring_used = TT.memory_have = 0;
+	} else {
+		TT.samples++;
 	}
+	TT.elapsed_us = now - TT.base_us;
+	TT.ring_newest = TT.ring_newest < TT.window ? TT.ring_newest + 1 : 0;
+	TT.ring_used += TT.ring_used <= TT.window;
+	newest = &TT.ring[TT.ring_newest];
+	newest->time_us = now;
+	for (i = 0; i < TT.field_count; i++) {
+		if (base)
+			read_counter(&TT.counters[i], 1, have[i], value[i], TT.names[i]);
+		else
+			TT.increase[i] = read_counter(&TT.counters[i], 0, have[i], value[i], TT.names[i]);
+		newest->count[i] = TT.counters[i].count;
+	}
+	read_counter(&TT.psi_stall[0], base, psi->some.have, psi->some.total, psi_file);
+	read_counter(&TT.psi_stall[1], base, psi->full.have, psi->full.total, psi_file);
+	read_memory(live);
 	return 0;
 }
 
-/* Figure k of counter i: 0 count, 1 average, 2 max, 3 recent rate (rates in
- * thousandths per second; recent over the ring, oldest to newest). */
-static int64_t fig(unsigned i, int k)
+/* The figures of counter i (recent: over the ring, oldest to newest). */
+static const struct counter_rec *counter_rec(unsigned i)
 {
-	int old = (int)rh + 1 - (int)rn;   /* the oldest sample in the ring */
+	struct counter_rec *r = &TT.rec;
+	const struct rt_ctr *c = &TT.counters[i];
+	const struct ring_entry *newest = &TT.ring[TT.ring_newest];
+	int oldest = (int)TT.ring_newest + 1 - (int)TT.ring_used;
 
-	if (old < 0)
-		old += (int)win + 1;
-	if (!k)
-		return ctr[i].count > INT64_MAX ? INT64_MAX : (int64_t)ctr[i].count;
-	if (k == 2)
-		return ctr[i].max;
-	return k == 1 ? rt_rate(ctr[i].count, tnow - t0)
-	              : rt_rate(ring_c[rh][i] - ring_c[old][i], ring_t[rh] - ring_t[old]);
+	if (oldest < 0)
+		oldest += (int)TT.window + 1;
+	r->name = TT.names[i];
+	r->increase = TT.increase[i];
+	r->rate = rt_rate(TT.increase[i], TT.period_us);
+	r->count = c->count > INT64_MAX ? INT64_MAX : (int64_t)c->count;
+	r->average_rate = rt_rate(c->count, TT.elapsed_us);
+	r->max_rate = c->max;
+	r->recent_rate = rt_rate(newest->count[i] - TT.ring[oldest].count[i],
+	                         newest->time_us - TT.ring[oldest].time_us);
+	r->restarts = c->restarts;
+	return r;
+}
+
+static const void *counter_row(void *ctx, size_t i, uint64_t *have)
+{
+	(void)ctx;
+	*have = REP_ALL;
+	return TT.counters[i].seen ? counter_rec(i) : 0;
+}
+
+static const char *counter_name(void *ctx, size_t i)
+{
+	(void)ctx;
+	return TT.names[i];
 }
 
 /* A table cell: v with dec (0 or 3) decimals, or '-'. */
-static void cell(int ok, uint64_t v, int dec, int w)
+static void cell(int ok, uint64_t v, int dec, int width)
 {
 	if (ok) {
-		tb_fixu(v, dec, w);
+		tb_fixu(v, dec, width);
 	} else {
-		out_pad(fo, 1, w);
+		out_pad(fo, 1, width);
 		fo_c('-');
 	}
 }
 
-/* Microseconds as seconds with 3 decimals, truncated: the 6 of fix_str cut
- * (no 64-bit division on 32-bit targets). */
-static void secs(uint64_t us, int w)
+/* Microseconds as seconds with 3 decimals, truncated: fix_str's 6 cut to 3. */
+static void seconds(uint64_t us, int width)
 {
 	char b[32];
 	int n = fix_str(b, us, 6) - 3;
 
-	out_pad(fo, n, w);
+	out_pad(fo, n, width);
 	out_mem(fo, b, n);
 }
 
-static const char *const rate_key = "count\0average_rate\0max_rate\0recent_rate";
-
-/* The json/kv "counters" object: of a sample line (increase and rate), or
- * of the summary (the four figures and restarts). */
-static void counters(int sum)
+static int column_width(unsigned i)
 {
-	unsigned i;
-	int k;
-
-	t_obj("counters");
-	for (i = 0; i < nf; i++) {
-		if (!ctr[i].seen) {
-			t_null(names[i]);
-			continue;
-		}
-		t_obj(names[i]);
-		if (!sum) {
-			t_u64("increase", inc[i]);
-			t_fix("rate", rt_rate(inc[i], dt), 3);
-		} else {
-			for (k = 0; k < 4; k++)
-				t_fix(mb_nth(rate_key, k), fig(i, k), k ? 3 : 0);
-			t_u64("restarts", ctr[i].restarts);
-		}
-		t_end();
-	}
-	t_end();
-}
-
-static int width(unsigned i)
-{
-	int w = strlen(names[i]);
+	int w = strlen(TT.names[i]);
 	return w < 8 ? 9 : w + 1;
 }
 
-/* A line per sample: table (a header after each baseline), or JSON Lines. */
-static void line(int header)
+/* A table line of the last sample (after a baseline: the header). */
+static void table_line(int header)
 {
+	const struct counter_rec *r;
 	unsigned i;
 
-	if (quiet)
-		return;
-	if (fmt == FMT_JSON && !header) {
-		t_obj(0);
-		t_u64("sample", samples);
-		t_fix("elapsed_seconds", tnow - t0, 6);
-		counters(0);
-		t_done();
-	}
-	if (fmt == FMT_TABLE) {
-		if (header)
-			fo_s("    TIME");
-		else
-			secs(tnow - t0, 8);
-		for (i = 0; i < nf; i++) {
-			if (header) {
-				out_pad(fo, strlen(names[i]), width(i));
-				fo_s(names[i]);
-				fo_s("         /s");
-			} else {
-				cell(ctr[i].seen, inc[i], 0, width(i));
-				cell(ctr[i].seen, rt_rate(inc[i], dt), 3, 11);
-			}
+	if (header)
+		fo_s("    TIME");
+	else
+		seconds(TT.elapsed_us, 8);
+	for (i = 0; i < TT.field_count; i++) {
+		if (header) {
+			out_pad(fo, strlen(TT.names[i]), column_width(i));
+			fo_s(TT.names[i]);
+			fo_s("         /s");
+		} else {
+			r = counter_rec(i);
+			cell(TT.counters[i].seen, r->increase, 0, column_width(i));
+			cell(TT.counters[i].seen, r->rate, 3, 11);
 		}
-		tb_nl();
-		lined = 1;
+	}
+	tb_nl();
+	TT.lines_written = 1;
+}
+
+/* A line per sample: table, or JSON Lines (kv and prom are quiet). */
+static void sample_line(int header)
+{
+	const struct rep_list counters = { "counters", "vmstat", increase_figs, REP_N(increase_figs),
+	                                   TT.field_count, counter_row, 0, 0 };
+
+	if (TT.quiet)
+		return;
+	if (TT.table) {
+		table_line(header);
+	} else if (!header) {
+		rep_begin();
+		rep_figs("vmstat", line_figs, REP_N(line_figs), &TT, REP_ALL);
+		rep_list_named(&counters, counter_name);
+		rep_end();
 	}
 	out_flush(fo);
 }
 
-static void table(void)
+static void summary_table(void)
 {
+	const struct counter_rec *r;
 	unsigned i, w = 7;
 	int k;
 
-	for (i = 0; i < nf; i++)
-		if (strlen(names[i]) > w)
-			w = strlen(names[i]);
-	if (lined)
+	for (i = 0; i < TT.field_count; i++)
+		if (strlen(TT.names[i]) > w)
+			w = strlen(TT.names[i]);
+	if (TT.lines_written)
 		tb_nl();
 	fo_s("elapsed ");
-	secs(tnow - t0, 0);
+	seconds(TT.elapsed_us, 0);
 	fo_s(" s, samples ");
-	out_u64(fo, samples);
+	out_u64(fo, TT.samples);
 	fo_s(", interval ");
-	secs(ival, 0);
+	seconds(TT.interval_us, 0);
 	fo_s(" s, window ");
-	out_u64(fo, win);
+	out_u64(fo, TT.window);
 	fo_s("\nCOUNTER");
 	out_pad(fo, 7, w);
 	fo_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
-	for (i = 0; i < nf; i++) {
-		tb_str(names[i], w);
-		for (k = 0; k < 4; k++)
-			cell(ctr[i].seen, fig(i, k), k ? 3 : 0, 12 + !k);
+	for (i = 0; i < TT.field_count; i++) {
+		int seen = TT.counters[i].seen;
+		r = counter_rec(i);
+		tb_str(TT.names[i], w);
+		cell(seen, r->count, 0, 13);
+		cell(seen, r->average_rate, 3, 12);
+		cell(seen, r->max_rate, 3, 12);
+		cell(seen, r->recent_rate, 3, 12);
 		tb_nl();
 	}
 	fo_s("memory");
@@ -375,144 +538,74 @@ static void table(void)
 		fo_s(tb_unit());
 		fo_c(')');
 	}
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < MEMORY_N; k++) {
 		fo_s(k ? ", " : ": ");
-		fo_s(mb_nth(mem_key, k));
+		fo_s(memory_figs[MEMORY_TREE + k].key);
 		fo_c(' ');
-		if (mem_have >> k & 1)
-			tb_size(mem[k], 0);
+		if (TT.memory_have >> k & 1)
+			tb_size(TT.memory[k], 0);
 		else
 			fo_c('-');
 	}
 	fo_s("\npsi stall seconds:");
 	for (k = 0; k < 2; k++) {
 		fo_s(k ? ", full " : " some ");
-		if (ctr[nf + k].seen)
-			out_fix(fo, ctr[nf + k].count, 6);
+		if (TT.psi_stall[k].seen)
+			out_fix(fo, TT.psi_stall[k].count, 6);
 		else
 			fo_c('-');
 	}
 	tb_nl();
-	if (cmd) {
+	if (TT.command) {
 		fo_s("command:");
-		for (i = 0; cmd[i]; i++) {
+		for (i = 0; TT.command[i]; i++) {
 			fo_c(' ');
-			out_safe(fo, cmd[i], strlen(cmd[i]));
+			out_safe(fo, TT.command[i], strlen(TT.command[i]));
 		}
 		fo_s("\nexit status: ");
-		cell(cmd_status >= 0, cmd_status, 0, 0);
+		cell(TT.exit_status >= 0, TT.exit_status, 0, 0);
 		tb_nl();
 	}
 }
 
-static const char *const psi_key = "some_stall_seconds\0full_stall_seconds";
-
-/* A figure of the summary: a json/kv member (null unless have), or in prom
- * (when have, and help given) the metric membox_vmstat_NAME, its name the
- * key with the prefix and suffix of its kind. */
-enum { K_GAUGE, K_BYTES, K_PSI, K_CMD };
-static void put(int kind, const char *key, const char *help, int have, uint64_t v, int dec)
-{
-	static const char *const pre[] = { "", "", "psi_", "command_" };
-	static const char *const suf[] = { "", "_bytes", "_total", "" };
-	char b[64];
-
-	if (fmt != FMT_PROM) {
-		if (!have)
-			t_null(key);
-		else if (dec)
-			t_fix(key, v, dec);
-		else
-			t_u64(key, v);
-	} else if (have && help) {
-		stpcpy(mb_join(b, "vmstat_", pre[kind], key), suf[kind]);
-		p_type(b, kind == K_PSI ? "counter" : "gauge", help);
-		p_start(b);
-		p_fix(v, dec);
-	}
-}
-
-/* json/kv (one object) and prom (the same figures as metrics, in the same
- * order, where json has them) */
+/* json/kv: one object; prom: the same figures as metrics, in the same order,
+ * where json has them. */
 static void report(void)
 {
-	static const char *const stat[] = { 0, "average", "max", "recent" };
-	int tree = fmt != FMT_PROM;
-	unsigned i;
-	int k;
+	const struct rep_list counters = { "counters", "vmstat", counter_figs, REP_N(counter_figs),
+	                                   TT.field_count, counter_row, 0, 0 };
+	uint64_t memory = (uint64_t)TT.memory_have << MEMORY_TREE | (uint64_t)TT.memory_have << MEMORY_PROM;
+	uint64_t psi = (uint64_t)TT.psi_stall[0].seen << 1 | (uint64_t)TT.psi_stall[1].seen << 2;
+	uint64_t command = TT.command ? 1 | (uint64_t)(TT.exit_status >= 0) << 2 : 0;
 
-	if (tree)
-		t_obj(0);
-	put(K_GAUGE, "interval_seconds", "Time between samples.", 1, ival, 6);
-	put(K_GAUGE, "window", 0, 1, win, 0);
-	put(K_GAUGE, "elapsed_seconds", "Baseline to last sample.", 1, tnow - t0, 6);
-	put(K_GAUGE, "samples", "Samples after the baseline.", 1, samples, 0);
-	if (tree)
-		counters(1);
-	else
-		for (k = 0; k < 4; k++) {
-			const char *m = k ? "vmstat_rate_per_second" : "vmstat_events_total";
-			if (k < 2)
-				p_type(m, k ? "gauge" : "counter", k ? "Average, max and recent increase per second."
-				                                     : "Increase since the baseline.");
-			for (i = 0; i < nf; i++)
-				if (ctr[i].seen) {
-					p_start(m);
-					p_labc("counter", names[i]);
-					if (k)
-						p_labc("stat", stat[k]);
-					p_fix(fig(i, k), k ? 3 : 0);
-				}
-		}
-	if (tree)
-		t_obj("memory");
-	for (k = 0; k < 4; k++)
-		put(K_BYTES, mb_nth(mem_key, k), "Extreme of /proc/meminfo.", mem_have >> k & 1, mem[k], 0);
-	if (tree)
-		t_end();
-	if (ctr[nf].seen || ctr[nf + 1].seen || !tree) {
-		if (tree)
-			t_obj("psi");
-		for (k = 0; k < 2; k++)
-			put(K_PSI, mb_nth(psi_key, k), "Memory stall time since the baseline.",
-			    ctr[nf + k].seen, ctr[nf + k].count, 6);
-		if (tree)
-			t_end();
-	} else {
-		t_null("psi");
-	}
-	if (cmd && tree) {
-		t_obj("command");
-		t_arr("argv");
-		for (i = 0; cmd[i]; i++)
-			t_cstr(0, cmd[i]);
-		t_end();
-	}
-	if (cmd || !tree)
-		put(K_CMD, "exit_status", "Exit status of the command.", cmd_status >= 0, cmd_status, 0);
-	if (!tree)
-		return;
-	if (cmd)
-		t_end();
-	else
-		t_null("command");
-	t_bool("vmstat_truncated", truncated);
-	t_done();
+	if (psi)
+		psi |= 1;
+	rep_begin();
+	rep_figs("vmstat", summary_figs, REP_N(summary_figs), &TT, REP_ALL);
+	rep_list_named(&counters, counter_name);
+	rep_figs("vmstat", memory_figs, REP_N(memory_figs), &TT, memory);
+	rep_figs("vmstat", psi_figs, REP_N(psi_figs), &TT, psi);
+	rep_figs("vmstat", command_figs, REP_N(command_figs), &TT, command);
+	rep_figs("vmstat", end_figs, REP_N(end_figs), &TT, REP_ALL);
+	rep_end();
 }
 
 static void summary(void)
 {
-	if (fmt == FMT_TABLE)
-		table();
+	if (TT.table)
+		summary_table();
 	else
 		report();
 	out_flush(fo);
 }
 
-static volatile sig_atomic_t got;
-static void on_sig(int s) { got |= 1 << s; }
-#define SIG(s) (1u << (s))
-static const int sigs[] = { SIGTERM, SIGHUP, SIGUSR1, SIGCHLD, SIGINT, SIGQUIT };
+static void on_signal(int sig)
+{
+	TT.signals_seen |= 1 << sig;
+}
+#define SIGBIT(sig) (1u << (sig))
+/* SIGINT and SIGQUIT last: with a command they are left to it */
+static const int watched_signals[] = { SIGTERM, SIGHUP, SIGUSR1, SIGCHLD, SIGINT, SIGQUIT };
 
 /* Sleep until the deadline or a signal: signals are blocked except inside
  * ppoll, so none is lost between the check and the sleep.  The signals
@@ -520,13 +613,12 @@ static const int sigs[] = { SIGTERM, SIGHUP, SIGUSR1, SIGCHLD, SIGINT, SIGQUIT }
 static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 {
 	for (;;) {
-		unsigned g = got;
-		uint64_t now = mono_us(), us;
-		struct timespec ts = { u64_divmod(deadline - now, 1000000, &us), 0 };
-		ts.tv_nsec = us * 1000;
-		if (g) {
-			got = 0;
-			return g;
+		unsigned seen = TT.signals_seen;
+		uint64_t now = mono_us();
+		struct timespec ts = { (deadline - now) / 1000000, (deadline - now) % 1000000 * 1000 };
+		if (seen) {
+			TT.signals_seen = 0;
+			return seen;
 		}
 		if (now >= deadline)
 			return 0;
@@ -534,47 +626,48 @@ static unsigned wait_until(uint64_t deadline, const sigset_t *run)
 	}
 }
 
-/* execvp(cmd[0], cmd) as musl's: a name without '/' is searched in PATH
- * (musl's default without it), EACCES is kept over ENOENT and ENOTDIR,
- * other errors stop the search.  A static path buffer instead of musl's VLA,
- * and 0.4 KiB less of libc.  Returns the errno. */
+/* execvp(command[0], command) as musl's: a name without '/' is searched in
+ * PATH (musl's default without it), EACCES is kept over ENOENT and ENOTDIR,
+ * other errors stop the search.  Returns the errno. */
 static int exec_path(void)
 {
-	static char b[PATH_MAX + NAME_MAX + 2];
-	const char *f = cmd[0], *p = getenv("PATH"), *z;
-	size_t k = strlen(f);
-	int e = ENOENT, acc = 0;
+	char *const *argv = (char *const *)TT.command;
+	const char *file = TT.command[0], *dirs = getenv("PATH"), *end;
+	size_t len = strlen(file);
+	int err = ENOENT, denied = 0;
 
-	if (!*f)
+	if (!*file)
 		return ENOENT;
-	if (strchr(f, '/'))
-		return execve(f, cmd, environ), errno;
-	if (!p)
-		p = "/usr/local/bin:/bin:/usr/bin";
-	if (k > NAME_MAX)
+	if (strchr(file, '/'))
+		return execve(file, argv, environ), errno;
+	if (!dirs)
+		dirs = "/usr/local/bin:/bin:/usr/bin";
+	if (len > NAME_MAX)
 		return ENAMETOOLONG;
-	for (;; p = z + 1) {
-		z = strchrnul(p, ':');
-		if (z - p < PATH_MAX) {
-			memcpy(b, p, z - p);
-			b[z - p] = '/';
-			memcpy(b + (z - p) + (z > p), f, k + 1);
-			execve(b, cmd, environ);
-			e = errno;
-			acc |= e == EACCES;
-			if (e != EACCES && e != ENOENT && e != ENOTDIR)
-				return e;
+	for (;; dirs = end + 1) {
+		end = strchrnul(dirs, ':');
+		if (end - dirs < PATH_MAX) {
+			char *b = TT.exec_path;
+			memcpy(b, dirs, end - dirs);
+			b[end - dirs] = '/';
+			memcpy(b + (end - dirs) + (end > dirs), file, len + 1);
+			execve(b, argv, environ);
+			err = errno;
+			denied |= err == EACCES;
+			if (err != EACCES && err != ENOENT && err != ENOTDIR)
+				return err;
 		}
-		if (!*z)
-			return acc ? EACCES : e;
+		if (!*end)
+			return denied ? EACCES : err;
 	}
 }
+_Static_assert(VM_EXEC_PATH_MAX >= PATH_MAX + NAME_MAX + 2, "exec_path: a directory, '/', a name, NUL");
 
 /* vfork and exec the command; an exec failure comes back through a pipe
  * closed on exec (qemu-user turns vfork into fork), and the child exits 127. */
 static pid_t start(const sigset_t *mask)
 {
-	int p[2], e = 0;
+	int p[2], err = 0;
 	pid_t pid;
 
 	if (syscall(SYS_pipe2, p, O_CLOEXEC) < 0)
@@ -582,120 +675,155 @@ static pid_t start(const sigset_t *mask)
 	pid = vfork();
 	if (!pid) {
 		sigprocmask(SIG_SETMASK, mask, 0);
-		e = exec_path();
-		(void)!write(p[1], &e, sizeof e);
+		err = exec_path();
+		(void)!write(p[1], &err, sizeof err);
 		_exit(127);
 	}
-	e = pid < 0 ? errno : 0;
+	err = pid < 0 ? errno : 0;
 	close(p[1]);
-	if (pid > 0 && read(p[0], &e, sizeof e) != sizeof e)
-		e = 0;
+	if (pid > 0 && read(p[0], &err, sizeof err) != sizeof err)
+		err = 0;
 	close(p[0]);
-	if (e)
-		mb_warn_errno(cmd[0], e);
+	if (err)
+		mb_warn_errno(TT.command[0], err);
 	return pid;
 }
 
 int vmstat_meter_main(int argc, char **argv)
 {
-	static char obuf[MB_OUT_BUF];
-	static struct out ofile = { .buf = obuf };
 	struct optst st = { 0 };
-	sigset_t set, run, idle;
-	uint64_t k = 0, ticks = 0, run0;
-	const char *ofname = 0;
-	char on[3] = "-";
-	int id, ws, end;
-	unsigned i, g;
+	sigset_t watched, run, idle;
+	struct sigaction handler = { .sa_handler = on_signal, .sa_flags = SA_NOCLDSTOP };
+	uint64_t period = 0, timed_samples = 0, run_start;
+	const char *output = 0;
+	int id, status, stop;
+	unsigned i, seen;
 	pid_t pid = 0;
-	long e;
+	long err;
 
 	cli_init("vmstat-meter");
-	memcpy(names, defaults, sizeof defaults);
+	TT.interval_us = 1000000;
+	TT.window = 10;
+	TT.count_limit = TT.duration_us = UINT64_MAX;
+	memcpy(TT.names, default_fields, sizeof default_fields);
+	TT.field_count = REP_N(default_fields);
+	TT.exit_status = -1;
+	for (i = 0; i < 3; i++)
+		TT.live_fd[i] = -1;
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
-		if (id == OPT_ERR)
+		switch (id) {
+		case OPT_ERR:
 			return 2;
-		if (id == 'f' && fields((char *)st.arg))
-			return cli_usage_error(usage);
-		quiet |= id == 'q';
-		if (id == 'O')
-			ofname = st.arg;
-		if (id > 4)
-			continue;
-		on[1] = "iwnd"[id - 1];
-		if (cli_fix(on, st.arg, ndec[id - 1], &num[id - 1]))
-			return cli_usage_error(usage);
-		/* -i at least 0.01 s, -w 1 to VM_MAX_WINDOW; -n and -d any */
-		if ((id == O_INTERVAL && ival < 10000) || (id == O_WINDOW && num[1] - 1 >= VM_MAX_WINDOW))
-			return mb_warn(on, "out of range"), cli_usage_error(usage);
+		case VMSTAT_OPT_FIELDS:
+			if (fields((char *)st.arg))
+				return cli_usage_error(usage);
+			break;
+		case VMSTAT_OPT_QUIET:
+			TT.quiet = 1;
+			break;
+		case VMSTAT_OPT_OUTPUT:
+			output = st.arg;
+			break;
+		case VMSTAT_OPT_INTERVAL:
+			if (cli_fix("-i", st.arg, 6, &TT.interval_us))
+				return cli_usage_error(usage);
+			if (TT.interval_us < 10000)   /* 0.01 s */
+				return mb_warn("-i", "out of range"), cli_usage_error(usage);
+			break;
+		case VMSTAT_OPT_WINDOW:
+			if (cli_fix("-w", st.arg, 0, &TT.window))
+				return cli_usage_error(usage);
+			if (TT.window - 1 >= VM_MAX_WINDOW)
+				return mb_warn("-w", "out of range"), cli_usage_error(usage);
+			break;
+		case VMSTAT_OPT_COUNT:
+			if (cli_fix("-n", st.arg, 0, &TT.count_limit))
+				return cli_usage_error(usage);
+			break;
+		case VMSTAT_OPT_DURATION:
+			if (cli_fix("-d", st.arg, 6, &TT.duration_us))
+				return cli_usage_error(usage);
+			break;
+		}
 	}
 	if (st.ind < argc) {
-		cmd = argv + st.ind;
-		if (num[2] != UINT64_MAX || num[3] != UINT64_MAX)
+		TT.command = (const char *const *)argv + st.ind;
+		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
 			return mb_warn("-n, -d", "not with a command"), cli_usage_error(usage);
 		fo = &out2;
 	}
 	if (cli_root())
 		return 1;
-	if (ofname) {
-		if ((ofile.fd = rd_openat(AT_FDCWD, ofname, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
-			return mb_fail_errno(ofname, -ofile.fd);
-		fo = &ofile;
+	if (output) {
+		TT.report_file.buf = TT.report_buf;
+		if ((TT.report_file.fd = rd_openat(AT_FDCWD, output, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
+			return mb_fail_errno(output, -TT.report_file.fd);
+		fo = &TT.report_file;
 	}
-	quiet |= cmd || fmt >= FMT_KV;
+	TT.table = fmt == FMT_TABLE;
+	/* kv and prom are one document each: no line per sample */
+	TT.quiet |= TT.command || fmt >= FMT_KV;
 
 	/* All six signals blocked except in ppoll; with a command, SIGINT and
 	 * SIGQUIT stay blocked (pending, never acted on) in the meter and keep
-	 * their disposition, which the command inherits with the old mask. */
-	sigemptyset(&set);
-	for (i = 0; i < 6; i++)
-		sigaddset(&set, sigs[i]);
-	sigprocmask(SIG_BLOCK, &set, &run);
+	 * their disposition, which the command inherits with the old mask.
+	 * Without, SIGINT ends the run and SIGQUIT keeps its default action. */
+	sigemptyset(&watched);
+	for (i = 0; i < REP_N(watched_signals); i++)
+		sigaddset(&watched, watched_signals[i]);
+	sigprocmask(SIG_BLOCK, &watched, &run);
 	idle = run;
-	for (i = 0; i < 6 - !cmd; i++)
-		if (i < 4 || !cmd)
-			sig_set(sigs[i], on_sig, &set, SA_NOCLDSTOP);
-		else
-			sigaddset(&idle, sigs[i]);
+	handler.sa_mask = watched;
+	for (i = 0; i < 4; i++)
+		sigaction(watched_signals[i], &handler, 0);
+	if (TT.command) {
+		sigaddset(&idle, SIGINT);
+		sigaddset(&idle, SIGQUIT);
+	} else {
+		sigaction(SIGINT, &handler, 0);
+	}
 
-	if ((e = sample(1)) < 0)
-		return mb_fail_errno(vm_file, -e);
-	run0 = t0;
-	if (cmd && (pid = start(&run)) < 0)
-		cmd_status = 127;
-	if (num[2])
-		line(1);
+	if ((err = take_sample(1)) < 0)
+		return mb_fail_errno(vmstat_file, -err);
+	run_start = TT.base_us;
+	if (TT.command && (pid = start(&run)) < 0)
+		TT.exit_status = 127;
+	if (TT.count_limit)
+		sample_line(1);
+	/* Deadline k is k intervals after the baseline. */
 	while (pid >= 0) {
-		if (!cmd && (ticks >= num[2] || tnow - run0 >= num[3]))
+		if (!TT.command && (timed_samples >= TT.count_limit
+		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
-		g = wait_until(t0 + (k + 1) * ival, &idle);
-		if (g & SIG(SIGCHLD) && waitpid(pid, &ws, WNOHANG) == pid) {
-			cmd_status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-			sample(0);
+		seen = wait_until(TT.base_us + (period + 1) * TT.interval_us, &idle);
+		if (seen & SIGBIT(SIGCHLD) && waitpid(pid, &status, WNOHANG) == pid) {
+			TT.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+			take_sample(0);
 			break;
 		}
-		if (g & SIG(SIGHUP)) {
-			sample(1);
-			k = 0;
-			line(1);
+		if (seen & SIGBIT(SIGHUP)) {
+			take_sample(1);
+			period = 0;
+			sample_line(1);
 			continue;
 		}
-		if (g & SIG(SIGTERM) && cmd)
+		if (seen & SIGBIT(SIGTERM) && TT.command)
 			kill(pid, SIGTERM);
-		end = !cmd && g & (SIG(SIGINT) | SIG(SIGTERM));
-		if (g & SIG(SIGUSR1) || !g || end) {
-			sample(0);
-			line(0);
-			ticks += !g;
-			k = u64_div(tnow - t0 + ival / 2, ival);	/* next deadline > ival/2 away */
-			if (end)
+		stop = !TT.command && seen & (SIGBIT(SIGINT) | SIGBIT(SIGTERM));
+		if (seen & SIGBIT(SIGUSR1) || !seen || stop) {
+			take_sample(0);
+			sample_line(0);
+			timed_samples += !seen;
+			/* the next deadline more than half an interval away */
+			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
+			if (stop)
 				break;
-			if (g)
+			if (seen)
 				summary();
 		}
-		if (fo->err && !cmd)
+		if (fo->err && !TT.command)
 			break;
 	}
 	summary();
-	return cmd ? cmd_status : 0;
+	return TT.command ? (int)TT.exit_status : 0;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "applet.h"
+#include "meminfo.h"
 #include "rd.h"
 #include "sc.h"
 #include "zoneinfo.h"
@@ -35,6 +36,7 @@ static const char *const vm_names[ZI_VM_N] = { "min_free", "extra_free", "waterm
 
 GLOBALS(
 	struct zi zones;
+	struct meminfo meminfo;              /* a capture's, for its page size */
 	uint64_t page_size;
 	int page_size_how;
 	int vm_count[ZI_VM_N];                  /* numbers read; < 0: absent or damaged */
@@ -108,12 +110,14 @@ static const struct rep_fig vm_figs[] = {
 static void read_vm(void)
 {
 	char path[64];
+	struct diag d;
 	int i;
 
 	for (i = 0; i < ZI_VM_N; i++) {
 		mb_join(path, "/proc/sys/vm/", vm_names[i], VM_KB(i) ? "_kbytes" : "");
 		TT.vm_count[i] = rd_nums(path, &TT.vm[i], i == ZI_VM_RATIO ? VM_MAX_RATIOS : 1,
-		                         VM_KB(i) ? 1024 : 1);
+		                         VM_KB(i) ? 1024 : 1, &d);
+		mb_warn_diag(&d);
 	}
 }
 
@@ -266,7 +270,8 @@ int zoneinfo_wm_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	uint64_t ps_opt = 0;
-	int all = 0, id;
+	struct diag said[ZI_SAY_N];
+	int all = 0, id, failed;
 
 	cli_init("zoneinfo-wm");
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
@@ -284,7 +289,11 @@ int zoneinfo_wm_main(int argc, char **argv)
 	}
 	if (st.ind < argc)
 		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
-	if (cli_root() || zi_load(&TT.zones, ps_opt, &TT.page_size, &TT.page_size_how))
+	if (cli_root())
+		return 1;
+	failed = zi_load(&TT.zones, &TT.meminfo, ps_opt, &TT.page_size, &TT.page_size_how, said);
+	mb_warn_diags(said, ZI_SAY_N);
+	if (failed)
 		return 1;
 	read_vm();
 	if (fmt == FMT_TABLE)

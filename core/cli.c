@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "diag.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
@@ -23,13 +24,13 @@ void cli_init(const char *applet)
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
 enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT, B_NUMBER };
-static const char *const bads = "unknown option\0option needs a value:\0"
-	"option takes no value:\0unknown format\0bad number for";
+static const char *const bads[] = { "unknown option", "option needs a value:",
+	"option takes no value:", "unknown format", "bad number for" };
 
 static int bad(int why, const char *opt, size_t n)
 {
 	char b[96];
-	const char *what = mb_nth(bads, why);
+	const char *what = bads[why];
 	size_t w = strlen(what);
 	if (n > sizeof b - w - 3)
 		n = sizeof b - w - 3;
@@ -113,10 +114,7 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 
 int cli_usage_error(const char *usage)
 {
-	out_s(&out2, usage);
-	out_s(&out2, cli_common_help);
-	out_flush(&out2);
-	return 2;
+	return mb_usage_error(usage, cli_common_help);
 }
 
 int cli_common(int id, const char *arg, const char *usage)

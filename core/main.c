@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
+#include "diag.h"
 #include "rd.h"
 
 #ifndef MB_VERSION

@@ -7,85 +7,78 @@
 #include "bounds.h"
 #include "rd.h"
 #include "sc.h"
-#include "out.h"
 
-/* The first damage seen by meminfo_parse, for meminfo_read's warning. */
-static const char *why;
-static unsigned long why_line;
+static const char *const mi_file = "/proc/meminfo";
+static const char *const names[MI_N] = {
+#define X(id, s) s,
+	MEMINFO_KEYS(X)
+#undef X
+};
 
-static void note(unsigned long line, const char *w)
+const char *meminfo_name(int k) { return names[k]; }
+
+/* The first damage of the buffer is the one said. */
+static void note(struct meminfo *m, unsigned long line, const char *why)
 {
-	if (!why)
-		why = w, why_line = line;
+	if (!m->diag.why) {
+		m->diag.line = line;
+		m->diag.why = why;
+	}
 }
-
-/* "MemTotal\0MemFree\0...": the keys of MEMINFO_KEYS in its order, one
- * packed text (tests/unit/parsers.c checks it against the list) */
-static const char *const names = 
-	"MemTotal\0MemFree\0MemAvailable\0Buffers\0Cached\0SwapCached\0"
-	"Active\0Inactive\0Active(anon)\0Inactive(anon)\0Active(file)\0"
-	"Inactive(file)\0Unevictable\0Mlocked\0SwapTotal\0SwapFree\0Zswap\0"
-	"Dirty\0Writeback\0AnonPages\0Mapped\0Shmem\0KReclaimable\0Slab\0"
-	"SReclaimable\0SUnreclaim\0KernelStack\0PageTables\0CommitLimit\0"
-	"Committed_AS\0AnonHugePages\0ShmemHugePages\0ShmemPmdMapped\0"
-	"CmaTotal\0CmaFree\0HugePages_Total\0HugePages_Free\0"
-	"HugePages_Rsvd\0HugePages_Surp\0Hugepagesize\0Hugetlb\0HighTotal\0"
-	"HighFree\0LowTotal\0LowFree";
-
-const char *meminfo_name(int k) { return mb_nth(names, k); }
 
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 {
-	const char *p = buf, *end = buf + len, *s, *key, *name;
+	const char *p = buf, *end = buf + len, *s, *key;
 	size_t n, kl;
 	uint64_t v;
-	int kb, rc, k;
+	int kb, rc, k = 0, i;
 	unsigned long line = 0;
 
 	m->have = m->ovf = 0;
 	m->skipped = 0;
 	m->truncated = 0;
-	why = 0;
+	m->diag = (struct diag){ mi_file, 0, 0, 0 };
 	while (sc_line(&p, end, &s, &n)) {
 		line++;
 		if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc) || memchr(s, 0, n)) {
 			if (n)
-				m->skipped++, note(line, "garbled");
+				m->skipped++, note(m, line, "garbled");
 			continue;
 		}
-		for (k = 0, name = names; k < MI_N; k++, name += strlen(name) + 1)
-			if (sc_eq(key, kl, name))
-				break;
-		if (k == MI_N)
+		/* the kernel prints our keys in table order, among others: the
+		 * search starts after the last key found, one compare a line */
+		for (i = 0; i < MI_N && !sc_eq(key, kl, names[k]); i++)
+			k = k + 1 < MI_N ? k + 1 : 0;
+		if (i == MI_N)
 			continue;
 		m->v[k] = kb ? sat_mul(v, 1024) : v;
 		m->have |= 1ull << k;
 		if (rc == SC_OVF || m->v[k] == UINT64_MAX)
-			m->ovf |= 1ull << k, note(line, "beyond 2^64");
+			m->ovf |= 1ull << k, note(m, line, "beyond 2^64");
 	}
 	if (len && end[-1] != '\n')
-		note(line, "cut short");
+		note(m, line, "cut short");
 	for (k = MI_HugePagesTotal; k <= MI_HugePagesSurp; k++)
 		if (MI_HAS(m, k))
-			m->v[k] = mb_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
+			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
 }
 
 int meminfo_read(struct meminfo *m)
 {
-	static char buf[MB_FILE_MAX], warned;
+	static char buf[MB_FILE_MAX];
 	int trunc;
-	long n = rd_file("/proc/meminfo", buf, sizeof buf, &trunc);
+	long n = rd_file(mi_file, buf, sizeof buf, &trunc);
+
+	m->diag = (struct diag){ mi_file, 0, 0, 0 };
 	if (n < 0)
 		return n;
 	meminfo_parse(buf, n, m);
 	m->truncated = trunc;
+	if (trunc)
+		m->diag = (struct diag){ mi_file, 0, "too long", 0 };
 	/* once: vmstat-meter and lowmem --watch read it again and again */
-	if (!warned && (trunc || why)) {
-		warned = 1;
-		if (trunc)
-			mb_warn("/proc/meminfo", "too long");
-		else
-			mb_warn_line("/proc/meminfo", why_line, why);
-	}
+	if (m->said)
+		m->diag.why = 0;
+	m->said |= m->diag.why != 0;
 	return 0;
 }

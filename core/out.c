@@ -6,14 +6,12 @@
 #include <unistd.h>
 #include "out.h"
 #include "sc.h"
-#include "sig.h"
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
 struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
 struct out *fo = &out1;
 int fmt = FMT_TABLE;
 int fmt_unit = 'k';
-const char *mb_applet = "membox";
 
 int out_flush(struct out *o)
 {
@@ -55,39 +53,14 @@ void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
 void fo_s(const char *s) { out_s(fo, s); }
 void fo_c(char c) { out_c(fo, c); }
 
-/* w / 10.  For a quotient and remainder by 10 at -Os, gcc on ARM calls
- * libgcc's __aeabi_uidivmod (0.6 KiB); this multiplication, which it
- * would otherwise emit itself, is exact for every 32-bit w. */
-static unsigned long div10(unsigned long w)
-{
-#if ULONG_MAX == 0xffffffffu
-	return (uint64_t)w * 0xcccccccd >> 35;
-#else
-	return w / 10;
-#endif
-}
-
 int u64_str(char *b, uint64_t v)
 {
 	char t[20];
 	int n = 0, i;
-	unsigned long w, q;
 
-	/* 32-bit targets: nine digits per 64-bit division, then 32-bit ones
-	 * (on 64-bit targets the loop is never taken) */
-	while (v > ULONG_MAX) {
-		uint64_t r;
-		v = u64_divmod(v, 1000000000, &r);
-		for (w = r, i = 0; i < 9; i++, w = q) {
-			q = div10(w);
-			t[n++] = '0' + w - q * 10;
-		}
-	}
-	w = v;
-	do {
-		q = div10(w);
-		t[n++] = '0' + w - q * 10;
-	} while ((w = q));
+	do
+		t[n++] = '0' + v % 10;
+	while ((v /= 10));
 	for (i = 0; i < n; i++)
 		b[i] = t[n - 1 - i];
 	return n;
@@ -134,10 +107,6 @@ static void num(struct out *o, int neg, uint64_t m, int dec, int w)
 void out_u64(struct out *o, uint64_t v) { num(o, 0, v, 0, 0); }
 void out_i64(struct out *o, int64_t v) { num(o, v < 0, mag(v), 0, 0); }
 void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0); }
-
-#ifndef mb_mul
-__attribute__((noinline)) uint64_t mb_mul(uint64_t a, uint64_t b) { return sat_mul(a, b); }
-#endif
 
 char *mb_join(char *d, const char *a, const char *b, const char *c)
 {
@@ -232,81 +201,6 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 }
 
 size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_TERM); }
-
-/* ---- messages ---- */
-
-/* "membox: APPLET: WHAT: why", WHAT n bytes and, with line, " line N" */
-static void msgl(const char *what, size_t n, const unsigned long *line, const char *why)
-{
-	out_s(&out2, "membox: ");
-	if (strcmp(mb_applet, "membox")) {
-		out_s(&out2, mb_applet);
-		out_s(&out2, ": ");
-	}
-	out_safe(&out2, what, n);
-	if (line) {
-		out_s(&out2, " line ");
-		out_u64(&out2, *line);
-	}
-	if (why) {
-		out_s(&out2, ": ");
-		out_s(&out2, why);
-	}
-	out_c(&out2, '\n');
-	out_flush(&out2);
-}
-
-static void msg(const char *what, const char *why) { msgl(what, strlen(what), 0, why); }
-
-void mb_warn(const char *what, const char *why) { msg(what, why); }
-void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
-int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
-int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
-
-void mb_warn_line(const char *file, unsigned long line, const char *why)
-{
-	size_t n = strlen(file);
-	msgl(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
-}
-
-int mb_fail_line(const char *file, unsigned long line, const char *why)
-{
-	mb_warn_line(file, line, why);
-	return 1;
-}
-
-int mb_exit_status(int status)
-{
-	if (out_flush(&out1) < 0) {
-		mb_warn_errno("write error on standard output", out1.err);
-		if (!status)
-			status = 1;
-	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
-		if (!status)
-			status = 1;
-	}
-	out_flush(&out2);
-	return status;
-}
-
-static void on_signal(int sig)
-{
-	out_flush(&out1);
-	out_flush(&out2);
-	/* sig stays blocked until the handler returns, then kills */
-	sig_set(sig, SIG_DFL, 0, 0);
-	kill(getpid(), sig);
-}
-
-void mb_flush_on_signals(void)
-{
-	/* SA_RESTART as signal() did */
-	sig_set(SIGINT, on_signal, 0, SA_RESTART);
-	sig_set(SIGTERM, on_signal, 0, SA_RESTART);
-	sig_set(SIGHUP, on_signal, 0, SA_RESTART);
-}
 
 /* ---- formats ---- */
 
@@ -591,11 +485,11 @@ static int size_text(char *b, uint64_t v)
 		t = 10 * (unsigned)q + (e + 1) / 2;
 	} while (++i < 6 && (q > 1023 || t >= 10240));
 	if (t < 100) {
-		n = u64_str(b, div10(t));
+		n = u64_str(b, t / 10);
 		b[n++] = '.';
-		b[n++] = '0' + t - div10(t) * 10;
+		b[n++] = '0' + t % 10;
 	} else {
-		n = u64_str(b, div10(t + 5));
+		n = u64_str(b, (t + 5) / 10);
 	}
 	b[n++] = units[i];
 	return n;

@@ -9,18 +9,11 @@
 #include "rd.h"
 #include "sc.h"
 
-static struct {
-	unsigned long uid;
-	char name[PW_NAME_MAX];   /* "" when passwd has no such uid */
-	char used;
-} cache[PW_CACHE];
-static unsigned next;
-
 /* Find a line whose uid is uid (name 0) or whose name is name: 1 and the
  * name and uid copied out, 0 when none. */
 static int scan(const char *name, unsigned long *uid, char *out)
 {
-	static char buf[1024];
+	char buf[1024];
 	struct rd_lines r;
 	const char *s;
 	size_t n;
@@ -51,20 +44,21 @@ static int scan(const char *name, unsigned long *uid, char *out)
 	return found;
 }
 
-const char *pw_name(unsigned long uid)
+const char *pw_name(struct pw_cache *c, unsigned long uid)
 {
+	struct pw_user *u = c->user;
 	unsigned i;
 
 	for (i = 0; i < PW_CACHE; i++)
-		if (cache[i].used && cache[i].uid == uid)
+		if (u[i].used && u[i].uid == uid)
 			goto out;
-	i = next++ % PW_CACHE;
-	cache[i].used = 1;
-	cache[i].uid = uid;
-	if (!scan(0, &uid, cache[i].name))
-		cache[i].name[0] = 0;
+	i = c->next++ % PW_CACHE;
+	u[i].used = 1;
+	u[i].uid = uid;
+	if (!scan(0, &uid, u[i].name))
+		u[i].name[0] = 0;
 out:
-	return cache[i].name[0] ? cache[i].name : 0;
+	return u[i].name[0] ? u[i].name : 0;
 }
 
 int pw_uid(const char *name, unsigned long *uid)

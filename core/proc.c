@@ -38,11 +38,10 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 {
 	/* The kernel prints the keys in table order: the search starts after
 	 * the last key found, so a line costs one compare, not a scan. */
-	static int next;
 	const char *key;
 	size_t kl;
 	uint64_t v;
-	int kb, rc, k = next, i;
+	int kb, rc, k = m->next, i;
 
 	if (!sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
 		return;
@@ -50,7 +49,7 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 		if (k < first || k >= last)
 			k = first;
 		if (sc_eq(key, kl, pr_key(k))) {
-			next = k + 1;
+			m->next = k + 1;
 			if (kb)
 				v = sat_mul(v, 1024);
 			m->v[k] = sat_add(m->v[k], v);

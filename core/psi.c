@@ -4,27 +4,24 @@
 #include <string.h>
 #include "cli.h"
 #include "psi.h"
-#include "out.h"
 #include "rd.h"
 #include "sc.h"
 
 const char *const psi_file = "/proc/pressure/memory";
 
-static unsigned long bad;   /* the first garbled or saturated line, for psi_read */
-
 /* The fields after "some"/"full": all four keys, in any order, others ignored. */
 static int one(const char *s, size_t n, struct psi_line *l)
 {
-	static const char keys[] = "avg10=\0avg60=\0avg300=\0total=";
-	const char *p = s, *e = s + n, *f, *k;
-	size_t fl, kl;
+	static const char *const keys[] = { "avg10=", "avg60=", "avg300=", "total=" };
+	const char *p = s, *e = s + n, *f;
+	size_t fl, kl = 0;
 	unsigned seen = 0, i;
 
 	sc_field(&p, e, &f, &fl);
 	while (sc_field(&p, e, &f, &fl)) {
-		for (i = 0, k = keys; i < 4; i++, k += kl + 1) {
-			kl = strlen(k);
-			if (fl > kl && !memcmp(f, k, kl))
+		for (i = 0; i < 4; i++) {
+			kl = strlen(keys[i]);
+			if (fl > kl && !memcmp(f, keys[i], kl))
 				break;
 		}
 		if (i == 4)
@@ -42,10 +39,10 @@ int psi_parse(const char *buf, size_t len, struct psi *p)
 {
 	const char *c = buf, *end = buf + len, *s;
 	size_t n;
-	unsigned long line = 0;
+	unsigned long line = 0, bad = 0;   /* the first garbled or saturated line */
 
-	memset(p, 0, sizeof *p);
-	bad = 0;
+	memset(&p->some, 0, sizeof p->some);
+	memset(&p->full, 0, sizeof p->full);
 	while (sc_line(&c, end, &s, &n)) {
 		line++;
 		if (n < 5 || (memcmp(s, "some ", 5) && memcmp(s, "full ", 5)) ||
@@ -54,25 +51,29 @@ int psi_parse(const char *buf, size_t len, struct psi *p)
 	}
 	if (len && end[-1] != '\n')
 		bad = line;
+	p->diag = (struct diag){ psi_file, bad, bad ? "garbled" : 0, 0 };
 	return p->some.have || p->full.have ? 0 : -1;
 }
 
 int psi_read(struct psi *p)
 {
-	static char warned;
 	char b[256];
-	int trunc, k;
+	int trunc, k = 0;
 	long n = rd_file(psi_file, b, sizeof b, &trunc);
 
 	if (n < 0) {
 		/* absent (before 4.20, no CONFIG_PSI) or off (psi=0: EOPNOTSUPP) is
-		 * normal; anything else is worth a word, once */
-		if (n != -ENOENT && n != -EOPNOTSUPP && !warned++)
-			mb_warn_errno(psi_file, -n);
-		return n;
+		 * normal; anything else is worth a word */
+		p->diag = (struct diag){ psi_file, 0, 0, n != -ENOENT && n != -EOPNOTSUPP ? -n : 0 };
+		k = n;
+	} else {
+		k = psi_parse(b, n, p) ? -EINVAL : 0;
+		if (trunc)
+			p->diag = (struct diag){ psi_file, 1, "too long", 0 };
 	}
-	k = psi_parse(b, n, p) ? -EINVAL : 0;
-	if ((trunc || bad) && !warned++)
-		mb_warn_line(psi_file, trunc ? 1 : bad, trunc ? "too long" : "garbled");
+	/* once: lowmem --watch and vmstat-meter read it again and again */
+	if (p->said)
+		p->diag.why = 0, p->diag.err = 0;
+	p->said |= mb_diag_set(&p->diag);
 	return k;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include "out.h"
+#include "diag.h"
 #include "rd.h"
 #include "sc.h"
 
@@ -51,36 +51,42 @@ int rd_open(const char *path, int flags)
 	return rd_openat(root_fd, *path ? path : ".", flags);
 }
 
+/* One read of fd at len: pread, so that a /proc file kept open is made
+ * anew at offset 0; read() where the fd has no offset (*seek 0: a pipe, a
+ * FIFO, a /proc or sysfs file opened non-seekable), from where it is. */
+static ssize_t rd_at(int fd, void *b, size_t n, size_t len, int *seek)
+{
+	ssize_t k;
+
+	do {
+		k = *seek ? pread(fd, b, n, len) : read(fd, b, n);
+		if (k < 0 && errno == ESPIPE && *seek && !len) {
+			*seek = 0;
+			k = read(fd, b, n);
+		}
+	} while (k < 0 && errno == EINTR);
+	return k;
+}
+
 long rd_fd(int fd, char *buf, size_t cap, int *trunc)
 {
 	size_t len = 0;
 	ssize_t k;
+	int seek = 1;
+	char c;
 
 	*trunc = 0;
 	if (cap < 2)
 		return -EINVAL;
-	for (;;) {
-		k = pread(fd, buf + len, cap - 1 - len, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			/* sysfs/proc files that refuse pread (ESPIPE) still read */
-			if (errno != ESPIPE || len)
-				return -errno;
-			k = read(fd, buf, cap - 1);
-			if (k < 0)
-				return -errno;
-		}
-		if (k == 0)
-			break;
+	while ((k = rd_at(fd, buf + len, cap - 1 - len, len, &seek)) > 0) {
 		len += k;
 		if (len == cap - 1) {
-			char c;
-			k = pread(fd, &c, 1, len);
-			*trunc = k > 0;
+			*trunc = rd_at(fd, &c, 1, len, &seek) > 0;
 			break;
 		}
 	}
+	if (k < 0)
+		return -errno;
 	buf[len] = 0;
 	return len;
 }
@@ -141,13 +147,7 @@ static int fill(struct rd_lines *r)
 	if (r->eof)
 		return 0;
 	if (r->pos) {
-		/* memcpy in steps of pos bytes never overlaps: no memmove
-		 * (0.4 KiB on ARM) for the binary */
-		size_t i, k;
-		for (i = 0; i < r->len - r->pos; i += k) {
-			k = r->len - r->pos - i < r->pos ? r->len - r->pos - i : r->pos;
-			memcpy(r->buf + i, r->buf + r->pos + i, k);
-		}
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
 		r->len -= r->pos;
 		r->pos = 0;
 	}
@@ -277,16 +277,20 @@ void rd_dir_close(struct rd_dir *d)
 	d->fd = -1;
 }
 
-int rd_quiet;
-
-int rd_bad(const char *path, long err, const char *why)
+const struct diag *rd_diag(struct diag *d, const char *path, long err, const char *why)
 {
-	if (!rd_quiet && (why || (err && err != -ENOENT)))
-		mb_warn(path, why ? why : err == -EINVAL ? "garbled" : strerror(-err));
-	return err;
+	d->file = path;
+	d->line = 0;
+	d->why = why;
+	d->err = 0;
+	if (!why && err && err != -ENOENT) {
+		d->why = err == -EINVAL ? "garbled" : 0;
+		d->err = err == -EINVAL ? 0 : -err;
+	}
+	return d;
 }
 
-int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
+int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul, struct diag *d)
 {
 	char b[256];
 	const char *p = b, *f, *why = 0;
@@ -294,17 +298,18 @@ int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul)
 	int trunc, k = 0;
 	long len = rd_file(path, b, sizeof b, &trunc);
 
+	rd_diag(d, path, 0, 0);
 	if (len < 0)
-		return rd_bad(path, len, 0);
+		return rd_diag(d, path, len, 0), len;
 	if (trunc || (len && b[len - 1] != '\n'))
 		why = "cut short";
 	while (!why && sc_field(&p, b + len, &f, &n)) {
 		if (k == cap || sc_u64_all(f, n, &v[k]) == SC_NONE)
 			why = "garbled";
-		else if (mb_mul(v[k], mul) == UINT64_MAX)   /* UINT64_MAX: sc_ saturated */
+		else if (sat_mul(v[k], mul) == UINT64_MAX)   /* UINT64_MAX: sc_ saturated */
 			why = "beyond 2^64";
 		else
 			v[k++] *= mul;
 	}
-	return why ? rd_bad(path, -EINVAL, why) : k;
+	return why ? rd_diag(d, path, -EINVAL, why), -EINVAL : k;
 }

@@ -4,9 +4,7 @@
 #include "out.h"
 #include "report.h"
 
-#define VAL(rec, f, type) (*(const type *)((const char *)(rec) + (f)->off))
-
-static void list_prom(const struct rep_list *l, const void *total, const char *total_prefix);
+#define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
@@ -19,18 +17,15 @@ static int omitted(const struct rep_fig *f, size_t i, uint64_t have)
 	return (f->flags & REP_OMIT) && !present(f, i, have);
 }
 
-/* The REP_END of the object figs[i] opens. */
-static size_t object_end(const struct rep_fig *figs, size_t n, size_t i)
-{
-	unsigned depth = 0;
-
-	for (; i < n; i++) {
-		depth += figs[i].kind == REP_OBJ;
-		if (figs[i].kind == REP_END && !--depth)
-			break;
-	}
-	return i;
-}
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f);
+static void name_label(const struct rep_fig *f);
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out);
+static int is_left_out(uint64_t left_out, size_t i);
+static void streamed_rows(const char *key, const struct rep_rows *r);
+static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
+                      const char *total_prefix);
 
 void rep_begin(void)
 {
@@ -44,18 +39,24 @@ void rep_end(void)
 		t_done();
 }
 
-void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                 uint64_t left_out)
 {
 	size_t i;
 	unsigned j;
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->flags & REP_NOTREE)
+		if (f->flags & REP_NOTREE || is_left_out(left_out, i))
 			continue;
 		if (omitted(f, i, have)) {
 			if (f->kind == REP_OBJ)
-				i = object_end(figs, n, i);
+				i = obj_end(figs, n, i);
+			continue;
+		}
+		if (f->kind == REP_OBJ && !present(f, i, have)) {
+			t_null(f->key);
+			i = obj_end(figs, n, i);
 			continue;
 		}
 		if (f->kind == REP_OBJ) {
@@ -84,13 +85,22 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 			t_bool(f->key, VAL(rec, f, int));
 			break;
 		case REP_STR:
-			t_cstr(f->key, VAL(rec, f, char *));
+			t_cstr(f->key, VAL(rec, f, const char *));
 			break;
 		case REP_ARRAY:
 			t_arr(f->key);
 			for (j = 0; j < VAL(rec, f, struct rep_array).n; j++)
 				t_u64(0, VAL(rec, f, struct rep_array).v[j]);
 			t_end();
+			break;
+		case REP_STRS:
+			t_arr(f->key);
+			for (j = 0; VAL(rec, f, const char *const *)[j]; j++)
+				t_cstr(0, VAL(rec, f, const char *const *)[j]);
+			t_end();
+			break;
+		case REP_ROWS:
+			streamed_rows(f->key, &VAL(rec, f, struct rep_rows));
 			break;
 		case REP_TEXT:
 			t_str(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
@@ -105,13 +115,19 @@ void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t ha
 	}
 }
 
+void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+{
+	tree(figs, n, rec, have, 0);
+}
+
 /* Can the figure be a prom family? */
 static int is_family(const struct rep_fig *f)
 {
 	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
 }
 
-/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" */
+/* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
+ * the label a prom name may end in) */
 static void family(char *b, size_t cap, const char *prefix, const char *parent,
                    const struct rep_fig *f)
 {
@@ -123,7 +139,7 @@ static void family(char *b, size_t cap, const char *prefix, const char *parent,
 	for (i = 0; i < 4; i++) {
 		if (!parts[i] || !*parts[i])
 			continue;
-		k = strlen(parts[i]);
+		k = strcspn(parts[i], "{");
 		if (len + k + 2 > cap)
 			break;
 		if (len)
@@ -158,22 +174,23 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have)
 {
 	const char *parent = 0;
-	char name[128];
+	char name[128], last[128] = "";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (omitted(f, i, have)) {
-			if (f->kind == REP_OBJ)
-				i = object_end(figs, n, i);
+		if (f->kind == REP_OBJ && !present(f, i, have)) {
+			i = obj_end(figs, n, i);
 			continue;
 		}
+		if (omitted(f, i, have))
+			continue;
 		if (f->kind == REP_LIST && !(f->flags & REP_NOPROM)) {
 			rep_list_prom(&VAL(rec, f, struct rep_list));
 			continue;
 		}
 		if (f->kind == REP_LIST_TOTAL && !(f->flags & REP_NOPROM)) {
-			list_prom(&VAL(rec, f, struct rep_list_total).list,
+			list_prom(&VAL(rec, f, struct rep_list_total).list, 0,
 			          VAL(rec, f, struct rep_list_total).total, VAL(rec, f, struct rep_list_total).prefix);
 			continue;
 		}
@@ -184,8 +201,9 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 		if (!is_family(f) || !present(f, i, have))
 			continue;
 		family(name, sizeof name, prefix, parent, f);
-		p_type(name, type(f), f->help);
+		announce(name, last, sizeof last, f);
 		p_start(name);
+		name_label(f);
 		sample(f, rec);
 	}
 }
@@ -199,86 +217,69 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 		rep_tree(figs, n, rec, have);
 }
 
-/* Row i of a list as a json object (a kv path). */
-static void tree_row(const struct rep_list *l, size_t i)
-{
-	char name[64];
-	uint64_t have;
-	const void *rec = l->row(l->ctx, i, &have);
-
-	if (l->kvname) {
-		l->kvname(l->ctx, i, name);
-		t_elem(name);
-	} else {
-		t_obj(0);
-	}
-	rep_tree(l->figs, l->n, rec, have);
-	t_end();
-}
-
 void rep_list_tree(const struct rep_list *l)
 {
-	size_t i;
-
-	t_arr(l->key);
-	for (i = 0; i < l->rows; i++)
-		tree_row(l, i);
-	t_end();
+	list_tree(l, 0, 0);
 }
 
-static void labels(const struct rep_list *l, const void *rec, uint64_t have)
+static void labels(const struct rep_list *l, const void *rec, uint64_t have, uint64_t left_out)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!(f->flags & REP_LABEL) || !present(f, i, have))
+		const char *name = f->prom ? f->prom : f->key;
+		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i) || !present(f, i, have))
 			continue;
 		if (f->kind == REP_STR)
-			p_labc(f->key, VAL(rec, f, char *));
+			p_labc(name, VAL(rec, f, const char *));
 		else if (f->kind == REP_TEXT)
-			p_lab(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
+			p_lab(name, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
 		else
-			p_labu(f->key, VAL(rec, f, uint64_t));
+			p_labu(name, VAL(rec, f, uint64_t));
+	}
+}
+
+/* rep_list_prom; with total (not 0), after each family the same figure of
+ * total as family "membox_" total_prefix figure (struct rep_list_total) */
+static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
+                      const char *total_prefix)
+{
+	char name[128], last[128] = "";
+	uint64_t have, any = 0;
+	size_t i, r;
+
+	for (r = 0; r < l->rows; r++)
+		if (l->row(l->ctx, r, &have))
+			any |= have;
+	for (i = 0; i < l->n; i++) {
+		const struct rep_fig *f = &l->figs[i];
+		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)) || is_left_out(left_out, i))
+			continue;
+		family(name, sizeof name, l->prefix, 0, f);
+		announce(name, last, sizeof last, f);
+		for (r = 0; r < l->rows; r++) {
+			const void *rec = l->row(l->ctx, r, &have);
+			if (!rec || !present(f, i, have))
+				continue;
+			p_start(name);
+			labels(l, rec, have, left_out);
+			name_label(f);
+			sample(f, rec);
+		}
+		if (total) {
+			family(name, sizeof name, total_prefix, 0, f);
+			announce(name, last, sizeof last, f);
+			p_start(name);
+			name_label(f);
+			sample(f, total);
+		}
 	}
 }
 
 void rep_list_prom(const struct rep_list *l)
 {
-	list_prom(l, 0, 0);
-}
-
-static void list_prom(const struct rep_list *l, const void *total, const char *total_prefix)
-{
-	char name[128];
-	uint64_t have, any = 0;
-	size_t i, r;
-
-	for (r = 0; r < l->rows; r++) {
-		l->row(l->ctx, r, &have);
-		any |= have;
-	}
-	for (i = 0; i < l->n; i++) {
-		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)))
-			continue;
-		family(name, sizeof name, l->prefix, 0, f);
-		p_type(name, type(f), f->help);
-		for (r = 0; r < l->rows; r++) {
-			const void *rec = l->row(l->ctx, r, &have);
-			if (!present(f, i, have))
-				continue;
-			p_start(name);
-			labels(l, rec, have);
-			sample(f, rec);
-		}
-		if (total) {
-			family(name, sizeof name, total_prefix, 0, f);
-			p_type(name, type(f), f->help);
-			p_start(name);
-			sample(f, total);
-		}
-	}
+	list_prom(l, 0, 0, 0);
 }
 
 void rep_list(const struct rep_list *l)
@@ -287,6 +288,125 @@ void rep_list(const struct rep_list *l)
 		rep_list_prom(l);
 	else
 		rep_list_tree(l);
+}
+
+/* The index of the REP_END that closes the REP_OBJ figs[i]. */
+static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i)
+{
+	unsigned open = 0;
+
+	for (; i < n; i++) {
+		if (figs[i].kind == REP_OBJ)
+			open++;
+		else if (figs[i].kind == REP_END && !--open)
+			break;
+	}
+	return i;
+}
+
+/* HELP and TYPE of family name, unless it is the family of the figure
+ * before (last: its name) */
+static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f)
+{
+	if (!strcmp(name, last))
+		return;
+	p_type(name, type(f), f->help);
+	strncpy(last, name, cap - 1);
+}
+
+/* The label a figure's prom name may end in, {NAME="VALUE"} */
+static void name_label(const struct rep_fig *f)
+{
+	const char *s = f->prom ? strchr(f->prom, '{') : 0;
+	char key[32];
+	size_t k;
+
+	if (!s)
+		return;
+	s++;
+	k = strcspn(s, "=");
+	if (k >= sizeof key)
+		k = sizeof key - 1;
+	memcpy(key, s, k);
+	key[k] = 0;
+	s += k + 2;
+	p_lab(key, s, strcspn(s, "\""));
+}
+
+/* Row i of a list as a json object (a kv path), or as its member name */
+static void tree_row(const struct rep_list *l, size_t i, const char *(*name)(void *ctx, size_t i),
+                     uint64_t left_out)
+{
+	char path[64];
+	uint64_t have;
+	const void *rec = l->row(l->ctx, i, &have);
+	const char *key = name ? name(l->ctx, i) : 0;
+
+	if (!rec) {
+		t_null(key);
+		return;
+	}
+	if (key) {
+		t_obj(key);
+	} else if (l->kvname) {
+		l->kvname(l->ctx, i, path);
+		t_elem(path);
+	} else {
+		t_obj(0);
+	}
+	tree(l->figs, l->n, rec, have, left_out);
+	t_end();
+}
+
+/* rep_list_tree, or with name: as a json object */
+static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                      uint64_t left_out)
+{
+	size_t i;
+
+	if (name)
+		t_obj(l->key);
+	else
+		t_arr(l->key);
+	for (i = 0; i < l->rows; i++)
+		tree_row(l, i, name, left_out);
+	t_end();
+}
+
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
+{
+	if (fmt == FMT_PROM)
+		rep_list_prom(l);
+	else
+		list_tree(l, name, 0);
+}
+
+static int is_left_out(uint64_t left_out, size_t i)
+{
+	return i < 64 && (left_out >> i & 1);
+}
+
+void rep_list_except(const struct rep_list *l, uint64_t left_out)
+{
+	if (fmt == FMT_PROM)
+		list_prom(l, left_out, 0, 0);
+	else
+		list_tree(l, 0, left_out);
+}
+
+/* A REP_ROWS figure: a json array of objects, kv "key.INDEX" */
+static void streamed_rows(const char *key, const struct rep_rows *r)
+{
+	const void *rec;
+	uint64_t have;
+
+	t_arr(key);
+	while ((rec = r->next(r->ctx, &have))) {
+		t_obj(0);
+		tree(r->figs, r->n, rec, have, 0);
+		t_end();
+	}
+	t_end();
 }
 
 int rep_list_open(const struct rep_list *l)
@@ -300,7 +420,7 @@ int rep_list_open(const struct rep_list *l)
 void rep_list_row(const struct rep_list *l, size_t i)
 {
 	if (fmt != FMT_PROM)
-		tree_row(l, i);
+		tree_row(l, i, 0, 0);
 }
 
 void rep_list_close(const struct rep_list *l)

@@ -149,27 +149,3 @@ int sc_namenum(const char *s, size_t n, const char **name, size_t *nlen,
 		return 0;
 	return sc_blank(p, end) == end;
 }
-
-uint64_t sc_divmod(uint64_t n, uint64_t d, uint64_t *rem)
-{
-	uint64_t q = 0;
-	int s;
-
-	if (n < d) {
-		*rem = n;
-		return 0;
-	}
-	/* d's top bit under n's, then one quotient bit per step down */
-	s = __builtin_clzll(d) - __builtin_clzll(n);
-	d <<= s;
-	do {
-		q <<= 1;
-		if (n >= d) {
-			n -= d;
-			q |= 1;
-		}
-		d >>= 1;
-	} while (s--);
-	*rem = n;
-	return q;
-}

@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "sc.h"
-#include "sys.h"
 #include "walk.h"
 
 #define SYS_CACHESTAT 451   /* the same number on every target (asm-generic) */
@@ -59,29 +58,29 @@ static int seen(uint64_t ino)
 	return 0;
 }
 
-static void count(struct wk *w, const struct sys_stat *sb, int dirfd, const char *name)
+static void count(struct wk *w, const struct stat *sb, int dirfd, const char *name)
 {
 	uint64_t k = 1;
 	struct wk_sum *t = &w->tot;
 
-	if (!S_ISDIR(sb->mode) && sb->nlink > 1) {
-		int r = seen(sb->ino);
+	if (!S_ISDIR(sb->st_mode) && sb->st_nlink > 1) {
+		int r = seen(sb->st_ino);
 		if (r > 0)
 			return;
 		if (r < 0) {
-			k = sb->nlink;
+			k = sb->st_nlink;
 			w->links_over++;
 		}
 	}
-	t->alloc = sat_add(t->alloc, k > 1 ? u64_div(sb->blocks * 512, k) : sb->blocks * 512);
-	t->logical = sat_add(t->logical, k > 1 ? u64_div(sb->size, k) : sb->size);
-	if (S_ISDIR(sb->mode))
+	t->alloc = sat_add(t->alloc, (uint64_t)sb->st_blocks * 512 / k);
+	t->logical = sat_add(t->logical, (uint64_t)sb->st_size / k);
+	if (S_ISDIR(sb->st_mode))
 		t->dirs++;
-	else if (!S_ISREG(sb->mode))
+	else if (!S_ISREG(sb->st_mode))
 		t->other++;
 	else {
 		t->files++;
-		if (w->cache > 0 && sb->blocks) {   /* no blocks: nothing resident */
+		if (w->cache > 0 && sb->st_blocks) {   /* no blocks: nothing resident */
 			uint64_t c[5], ps = 0;   /* the range (0, 0: all), then counts */
 			int f = -1;
 			c[0] = c[1] = c[3] = 0;
@@ -93,7 +92,7 @@ static void count(struct wk *w, const struct sys_stat *sb, int dirfd, const char
 			} else if (f >= 0 && errno == ENOSYS) {
 				w->cache = 0;
 			} else if (k == 1 && w->cache > 1) {   /* nothing is swapped: every block is in RAM */
-				c[0] = sb->blocks * 512;
+				c[0] = sb->st_blocks * 512;
 				ps = 1;
 			} else {
 				w->cache_gaps++;
@@ -134,7 +133,7 @@ int wk_walk(struct wk *w, int fd)
 {
 	static char name[256];
 	struct wk_sum snap;
-	struct sys_stat sb;
+	struct stat sb;
 	struct lvl *l = lv, *p;
 	unsigned long d = 0, lo = 0;   /* depth; lowest level still open */
 	unsigned i = 0, n = 0;         /* the listing of level d: dbuf[l->b..n), next at i */
@@ -142,11 +141,11 @@ int wk_walk(struct wk *w, int fd)
 
 	/* an open file of its own: the caller's offset stays, and level 0
 	 * may be closed and re-opened like any other */
-	if ((l->fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 || sys_fstat(l->fd, &sb) < 0)
+	if ((l->fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 || fstat(l->fd, &sb) < 0)
 		return -errno;
 	memset(links, 0, sizeof links);
 	nlinks = 0;
-	w->dev = sb.dev;
+	w->dev = sb.st_dev;
 	count(w, &sb, l->fd, ".");
 	l->find = 0;   /* (its ino is not needed: level 0 is never left) */
 	l->b = 0;
@@ -172,19 +171,19 @@ int wk_walk(struct wk *w, int fd)
 				l->find = 0;
 			continue;
 		}
-		if (sys_fstatat(l->fd, e->name, &sb) < 0) {
+		if (fstatat(l->fd, e->name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
 			miss(w);
 			continue;
 		}
-		if (sb.dev != w->dev)   /* a mount: not ours (du -x) */
+		if (sb.st_dev != w->dev)   /* a mount: not ours (du -x) */
 			continue;
 		if (!d) {
 			snap = w->tot;
-			isdir = S_ISDIR(sb.mode);
+			isdir = S_ISDIR(sb.st_mode);
 			memcpy(name, e->name, strlen(e->name) + 1);
 		}
 		count(w, &sb, l->fd, e->name);
-		if (S_ISDIR(sb.mode)) {
+		if (S_ISDIR(sb.st_mode)) {
 			c = openat(l->fd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (c >= 0) {
 				l->pos = e->off;
@@ -196,7 +195,7 @@ int wk_walk(struct wk *w, int fd)
 					close(lv[lo++ % WK_MAX_FDS].fd);
 				l = &lv[d % WK_MAX_FDS];
 				l->fd = c;
-				l->ino = sb.ino;
+				l->ino = sb.st_ino;
 				l->find = 0;
 				l->b = i = n;
 				if (d > w->depth)
@@ -221,7 +220,7 @@ int wk_walk(struct wk *w, int fd)
 		n = p->n;
 		if (d - 1 < lo) {
 			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (f < 0 || sys_fstat(f, &sb) < 0 || sb.dev != w->dev) {
+			if (f < 0 || fstat(f, &sb) < 0 || sb.st_dev != w->dev) {
 				if (f >= 0)
 					close(f);
 				w->incomplete = 1;
@@ -229,7 +228,7 @@ int wk_walk(struct wk *w, int fd)
 				return 0;
 			}
 			p->fd = f;
-			p->ino = sb.ino;
+			p->ino = sb.st_ino;
 			p->find = l->ino;
 			i = n;   /* read it from the start; its slot's b is free */
 			lo = d - 1;

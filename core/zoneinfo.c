@@ -16,6 +16,7 @@
 #include <sys/auxv.h>
 #include "zoneinfo.h"
 #include "meminfo.h"
+#include "diag.h"
 #include "out.h"
 #include "rd.h"
 #include "sc.h"
@@ -159,8 +160,7 @@ static int line(struct zi *z, struct zi_zone **cur, struct zi_zone *spare,
 
 int zi_parse(struct zi *z, struct rd_lines *r)
 {
-	static struct zi_zone spare;
-	struct zi_zone *cur = 0;
+	struct zi_zone *cur = 0, spare;   /* spare: zones beyond the table */
 	const char *s;
 	size_t n;
 	int k;
@@ -212,32 +212,40 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 		*how = PS_ASSUMED;
 		return ps;
 	}
-	while (ps < (1ull << 40) && mb_mul(ps, z->tot.present) < mem_total)
+	while (ps < (1ull << 40) && sat_mul(ps, z->tot.present) < mem_total)
 		ps <<= 1;
 	*how = PS_DERIVED;
 	return ps;
 }
 
-int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how)
+int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
+            struct diag said[ZI_SAY_N])
 {
-	static struct meminfo m;
-	int k = zi_read(z), have = 0;
+	int k = zi_read(z), have = 0, i;
 
-	if (k < 0)
-		return mb_fail_errno(zi_file, -k);
-	if (k)
-		return mb_fail_line(zi_file, z->err_line, z->err);
-	if (z->skipped)
-		mb_warn(zi_file, "lines longer than the reader's buffer were skipped");
-	if (z->dropped)
-		mb_warn(zi_file, "more zones than ZI_MAX_ZONES: extra zones are in the totals only");
-	if (!ps_opt && !rd_live()) {
-		k = meminfo_read(&m);
-		have = !k && MI_HAS(&m, MI_MemTotal);
+	for (i = 0; i < ZI_SAY_N; i++)
+		said[i] = (struct diag){ zi_file, 0, 0, 0 };
+	if (k) {
+		/* a parse error always names its line, line 0 of an empty file too */
+		if (k > 0)
+			said[ZI_SAY_FAIL] = (struct diag){ zi_file, z->err_line ? z->err_line : MB_LINE0, z->err, 0 };
+		else
+			said[ZI_SAY_FAIL].err = -k;
+		return 1;
 	}
-	*ps = zi_page_size(z, ps_opt, have, have ? m.v[MI_MemTotal] : 0, how);
+	if (z->skipped)
+		said[ZI_SAY_SKIPPED].why = "lines longer than the reader's buffer were skipped";
+	if (z->dropped)
+		said[ZI_SAY_DROPPED].why = "more zones than ZI_MAX_ZONES: extra zones are in the totals only";
+	/* the caller's meminfo when it has read it (lowmem), else read here */
+	if (!ps_opt && !rd_live() && !(have = MI_HAS(m, MI_MemTotal))) {
+		have = !meminfo_read(m) && MI_HAS(m, MI_MemTotal);
+		said[ZI_SAY_MEMINFO] = m->diag;
+	}
+	*ps = zi_page_size(z, ps_opt, have, have ? m->v[MI_MemTotal] : 0, how);
 	if (*how == PS_ASSUMED)
-		mb_warn("/proc/meminfo", "no MemTotal in the capture: page size assumed 4096 (use --page-size)");
+		said[ZI_SAY_PAGESIZE] = (struct diag){ "/proc/meminfo", 0,
+			"no MemTotal in the capture: page size assumed 4096 (use --page-size)", 0 };
 	return 0;
 }
 

@@ -9,8 +9,10 @@
 #ifndef MB_APPLET_H
 #define MB_APPLET_H
 #define GLOBALS(...)
+#include <signal.h>     /* sig_atomic_t, for a state that signal handlers set */
 #include "globals.h"
 #include "cli.h"
+#include "diag.h"
 #include "out.h"
 #include "report.h"
 #endif

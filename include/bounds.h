@@ -40,6 +40,8 @@
 /* vmstat-meter */
 #define VM_MAX_FIELDS      32  /* counters sampled (-f) */
 #define VM_MAX_WINDOW     100  /* periods of the recent rate (-w); the ring keeps one sample more */
+#define VM_EXEC_PATH_MAX (MB_PATH_MAX + 257)  /* a PATH search candidate: a directory (shorter than
+                                           PATH_MAX), '/', the command (NAME_MAX, 255) and NUL */
 
 /* smaps-rollup mapping views (-S, -M, -l) */
 #define SR_MAX_OBJS       256  /* objects of -M/-l; more fold into "(other objects)" */

@@ -5,6 +5,7 @@
 #define MB_MEMINFO_H
 #include <stddef.h>
 #include <stdint.h>
+#include "diag.h"
 
 #define MEMINFO_KEYS(X) \
 	X(MemTotal, "MemTotal") X(MemFree, "MemFree") X(MemAvailable, "MemAvailable") \
@@ -39,12 +40,23 @@ struct meminfo {
 	uint64_t ovf;         /* bit MI_x: the number saturated */
 	unsigned long skipped; /* lines not of the shape "Key: N [kB]" */
 	int truncated;        /* the file did not fit MB_FILE_MAX */
+	struct diag diag;     /* meminfo_parse: the first damage (why 0: none);
+	                         meminfo_read: what is to be said now */
+	int said;             /* meminfo_read said damage of this struct once:
+	                         never again (0 before the first read) */
 };
 #define MI_HAS(m, k) ((int)((m)->have >> (k) & 1))
 #define MI_GET(m, k) ((m)->v[k])
 
+/* The one meminfo parser: "Key: N [kB]" lines, kB made bytes (saturated),
+ * the last line of a key counts; a line of another shape is skipped and
+ * counted, and the first damage (garbled, beyond 2^64, cut short) is in
+ * diag.  said is left alone. */
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m);
-/* /proc/meminfo under the root: 0 or -errno. */
+/* /proc/meminfo under the root (into a static buffer, the reader's own):
+ * 0 or -errno.  diag then holds damage to be said ("too long" when it did
+ * not fit), only the first time for this struct, whose readers (vmstat-meter,
+ * lowmem --watch) read it again and again; clear on -errno. */
 int meminfo_read(struct meminfo *m);
 const char *meminfo_name(int k);
 #endif

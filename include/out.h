@@ -35,13 +35,6 @@ int u64_str(char *b, uint64_t v);
 /* The text of v / 10^dec with dec (0 to 9) decimals into b (at least 32
  * bytes), as out_fix writes it; returns the length. */
 int fix_str(char *b, uint64_t v, int dec);
-/* sat_mul, out of line on 32-bit targets, where each inline copy of its
- * 64-bit overflow check is about 90 bytes; inline on 64-bit ones */
-#if UINTPTR_MAX > 0xffffffffu
-#define mb_mul sat_mul
-#else
-uint64_t mb_mul(uint64_t a, uint64_t b);
-#endif
 /* a, b and c one after another into d; returns the end (the NUL) */
 char *mb_join(char *d, const char *a, const char *b, const char *c);
 /* The i-th of the NUL-separated texts of s ("a\0b\0c"). */
@@ -51,20 +44,6 @@ int utf8_len(const unsigned char *s, size_t n);
 /* System strings for a terminal: control characters and invalid UTF-8
  * become '?'.  Returns the number of display cells written. */
 size_t out_safe(struct out *o, const char *s, size_t n);
-
-/* Messages: "membox: APPLET: what: why" on fd 2. */
-extern const char *mb_applet;
-void mb_warn(const char *what, const char *why);
-void mb_warn_errno(const char *what, int err);    /* err > 0 */
-int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
-int mb_fail_errno(const char *what, int err);
-/* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
-void mb_warn_line(const char *file, unsigned long line, const char *why);
-int mb_fail_line(const char *file, unsigned long line, const char *why);
-/* Flush stdout and stderr; a failed stdout write turns status into 1. */
-int mb_exit_status(int status);
-/* Flush both writers when a terminating signal arrives, then die of it. */
-void mb_flush_on_signals(void);
 
 /* ---- formats ---- */
 enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM };

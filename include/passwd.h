@@ -5,9 +5,19 @@
 #define MB_PASSWD_H
 #include "bounds.h"
 
-/* The user name of uid, or 0 when /etc/passwd has none.  The string stays
- * valid until PW_CACHE other uids have been looked up. */
-const char *pw_name(unsigned long uid);
+/* The names of the last PW_CACHE uids looked up, found or not; all 0
+ * before the first lookup. */
+struct pw_cache {
+	struct pw_user {
+		unsigned long uid;
+		char name[PW_NAME_MAX];   /* "" when passwd has no such uid */
+		char used;
+	} user[PW_CACHE];
+	unsigned next;                /* the entry to replace next, mod PW_CACHE */
+};
+/* The user name of uid, or 0 when /etc/passwd has none.  The string, in c,
+ * stays valid until PW_CACHE other uids have been looked up through c. */
+const char *pw_name(struct pw_cache *c, unsigned long uid);
 /* The uid of a user name: 0 and *uid, or -1 when not found. */
 int pw_uid(const char *name, unsigned long *uid);
 #endif

@@ -37,6 +37,8 @@ struct pr_mem {
 	uint64_t v[PR_NK];    /* bytes, summed over the lines seen */
 	uint32_t have;        /* bit PR_x: the kernel printed the key */
 	uint32_t ovf;         /* bit PR_x: saturated */
+	int next;             /* pr_line: where its key search starts (any value
+	                         works; after the last key found is fastest) */
 };
 #define PR_HAS(m, k) ((int)((m)->have >> (k) & 1))
 

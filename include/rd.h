@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "bounds.h"
+#include "diag.h"
 
 /* Choose the root; 0 or -errno (the directory cannot be opened). */
 int rd_set_root(const char *dir);
@@ -19,7 +20,9 @@ int rd_open(const char *path, int flags);
 int rd_openat(int dirfd, const char *rel, int flags);
 /* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
  * length or -errno; *trunc is set when the file had more.  One read() for a
- * /proc file that fits.  The buffer is NUL-terminated. */
+ * /proc file that fits.  An fd without an offset (a pipe, a FIFO) is read
+ * from where it is until EOF or a full buffer.  The buffer is
+ * NUL-terminated. */
 long rd_fd(int fd, char *buf, size_t cap, int *trunc);
 /* rd_open + rd_fd + close. */
 long rd_file(const char *path, char *buf, size_t cap, int *trunc);
@@ -60,21 +63,19 @@ int rd_dir_next(struct rd_dir *d, const char **name, unsigned char *type);
 /* Next numeric entry (a PID under /proc): >0, 0 at the end, -errno. */
 long rd_pid_next(struct rd_dir *d);
 void rd_dir_close(struct rd_dir *d);
-/* Damaged or unreadable input is said once, by the reader that finds it:
- * "membox: APPLET: PATH: why" on stderr; why NULL: "garbled" for -EINVAL,
- * else the errno text, and nothing for 0 or -ENOENT (an absent file is no
- * damage).  Nothing either while rd_quiet is set (lowmem's --wait and
- * --watch after their first evaluation).  Returns err. */
-extern int rd_quiet;
-int rd_bad(const char *path, long err, const char *why);
+/* What a read of path that ended in err (0 or -errno) has to say, into d
+ * (returned): why when given, else "garbled" for -EINVAL, else err's text;
+ * nothing (a clear record) for 0 or -ENOENT without why: an absent file is
+ * no damage. */
+const struct diag *rd_diag(struct diag *d, const char *path, long err, const char *why);
 /* A file of whitespace-separated numbers ("60\n", "256 256 32 0 0\n"),
  * each times mul (>= 1; 1024 for a _kbytes file) into v: how many (at
  * most cap), 0 for an empty file; -ENOENT when absent; else -errno or
- * -EINVAL after rd_bad: unreadable (a directory), without its final
+ * -EINVAL with d saying why: unreadable (a directory), without its final
  * newline or longer than 255 bytes ("cut short"), a field that is no
  * number (negative, NUL, garbage) or more than cap fields ("garbled"), a
- * product of 2^64-1 or more ("beyond 2^64"). */
-int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul);
+ * product of 2^64-1 or more ("beyond 2^64").  d is clear otherwise. */
+int rd_nums(const char *path, uint64_t *v, int cap, uint64_t mul, struct diag *d);
 /* One number: 0, or < 0 (absent, empty or damaged; see rd_nums). */
-static inline int rd_u64(const char *path, uint64_t *v) { return rd_nums(path, v, 1, 1) - 1; }
+static inline int rd_u64(const char *path, uint64_t *v, struct diag *d) { return rd_nums(path, v, 1, 1, d) - 1; }
 #endif

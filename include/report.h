@@ -9,7 +9,15 @@
  *
  * A table of figures may hold nested objects: REP_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
- * REP_END closes it. */
+ * REP_END closes it.  An object that is REP_OPTIONAL and absent is null in
+ * json/kv, and its members are left out (in prom too).
+ *
+ * Several figures may be samples of one prom family, told apart by a label:
+ * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
+ * figure's samples after the row's labels; consecutive figures of one family
+ * name have its HELP and TYPE once, the first's:
+ *   { "average_rate", "rate_per_second{stat=\"average\"}", "Rates.", ... },
+ *   { "max_rate", "rate_per_second{stat=\"max\"}", 0, ... },  */
 #ifndef MB_REPORT_H
 #define MB_REPORT_H
 #include <stddef.h>
@@ -26,6 +34,10 @@ enum rep_kind {
 	REP_ARRAY,    /* struct rep_array: a json array of bytes; not in prom */
 	REP_OBJ,      /* opens a nested object */
 	REP_END,      /* closes it */
+	REP_STRS,     /* const char *const *, NULL-terminated: a json array of
+	                 strings; not in prom */
+	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
+	                 as they are shown; not in prom */
 	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
 	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
 	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
@@ -36,11 +48,14 @@ enum rep_flag {
 	REP_NOPROM = 2,     /* not a prom family */
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
-	REP_LABEL = 16,     /* in a list: a label of every prom sample (left
-	                       out of the samples of rows that lack it) */
+	REP_LABEL = 16,     /* in a list: a label of every prom sample, named
+	                       by prom (when not 0) or key; left out of the
+	                       samples of rows that lack it */
 	REP_OMIT = 32,      /* may be absent: its have bit says; absent, it is
 	                       left out (json: no member rather than null; an
-	                       object is left out with its members) */
+	                       object is left out with its members): what a
+	                       record may lack, where rep_list_except leaves out
+	                       what a whole list lacks */
 	REP_KEEP = 64,      /* in a list: prom writes the family (HELP and TYPE)
 	                       even when no row has the figure */
 };
@@ -90,7 +105,8 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have);
 
 /* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
- * record (it may fill one scratch record each call) and its have mask;
+ * record (it may fill one scratch record each call) and its have mask, or
+ * 0 when the whole row is absent: null in json/kv, no sample in prom.
  * kvname(ctx, i, buf), when not 0, names the row's kv path (at most 64
  * bytes with the NUL) instead of "key.INDEX". */
 struct rep_list {
@@ -121,6 +137,25 @@ void rep_list_tree(const struct rep_list *l);
  * with a sample per row that has it, labelled by the REP_LABEL figures.
  * A family whose figure no row has is left out whole. */
 void rep_list_prom(const struct rep_list *l);
+
+/* A list whose rows have names: in json/kv an object instead of an array,
+ * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
+void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
+
+/* rep_list without the figures whose bit (i for figs[i]) is set in
+ * left_out: no json/kv member, not even null, no prom family or label;
+ * for the figures of an option not given. */
+void rep_list_except(const struct rep_list *l, uint64_t left_out);
+
+/* A REP_ROWS figure's value: a list whose length is not known ahead (a
+ * walk), each row's record and have mask given by next(ctx, &have) as it
+ * is shown, 0 after the last. */
+struct rep_rows {
+	const struct rep_fig *figs;
+	size_t n;
+	const void *(*next)(void *ctx, uint64_t *have);
+	void *ctx;
+};
 
 /* A list written as its rows come: json and kv write each row at once,
  * so the caller may forget it; prom writes a family at a time, so at the

@@ -40,19 +40,6 @@ static inline uint64_t sat_mul(uint64_t a, uint64_t b)
 	/* gcc makes this an overflow check of the multiplication, no division */
 	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
-/* 64-bit division (d > 0) that does not pull libgcc's __udivdi3 family
- * (1.4 KiB on i686, 0.4 KiB on armhf) into 32-bit targets: there one
- * shift-and-subtract loop, one step per quotient bit; on 64-bit targets the
- * division instruction.  sc_divmod is the loop, on every target. */
-uint64_t sc_divmod(uint64_t n, uint64_t d, uint64_t *rem);
-#if UINTPTR_MAX > 0xffffffffu
-static inline uint64_t u64_divmod(uint64_t n, uint64_t d, uint64_t *rem) { *rem = n % d; return n / d; }
-#else
-static inline uint64_t u64_divmod(uint64_t n, uint64_t d, uint64_t *rem) { return sc_divmod(n, d, rem); }
-#endif
-static inline uint64_t u64_div(uint64_t n, uint64_t d) { uint64_t r; return u64_divmod(n, d, &r); }
-static inline uint64_t u64_mod(uint64_t n, uint64_t d) { uint64_t r; u64_divmod(n, d, &r); return r; }
-
 /* Signed difference of two sizes, saturated at the int64 range. */
 static inline int64_t sat_diff(uint64_t a, uint64_t b)
 {

@@ -11,12 +11,9 @@
  * absent counter is not 0).  Returns the number found. */
 unsigned vmstat_parse(const char *buf, size_t len, const char *const *names,
                       unsigned n, uint64_t *val, unsigned char *have);
-/* The same lookup in "name N" lines (sep ' ', vmstat: the first line of a
- * name counts) or "Key: N [kB]" lines (sep ':', meminfo: kB made bytes, the
- * last line of a key counts, as in meminfo_parse).  at (or 0): per name, the
- * offset of its line in the last buffer, looked at first and updated; only
- * for a file that prints each name once, as the kernel does.  Returns the
- * number found. */
-unsigned vm_pick(const char *buf, size_t len, int sep, const char *const *names,
+/* The same lookup with at (or 0): per name, the offset of its line in the
+ * last buffer, looked at first and updated; only for a file that prints
+ * each name once, as the kernel does.  Returns the number found. */
+unsigned vm_pick(const char *buf, size_t len, const char *const *names,
                  unsigned n, uint64_t *val, unsigned char *have, unsigned short *at);
 #endif

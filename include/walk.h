@@ -7,8 +7,13 @@
  * again by inode number), WK_MAX_LINKS remembered hard-linked inodes. */
 #ifndef MB_WALK_H
 #define MB_WALK_H
+#include <limits.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "bounds.h"
+
+/* A name given to child: a directory entry's, with its NUL */
+#define WK_NAME_MAX (NAME_MAX + 1)
 
 struct wk_sum {
 	uint64_t alloc, logical, files, dirs, other, resident, swapped;
@@ -32,7 +37,7 @@ struct wk {
 	unsigned long reopened;    /* directories re-opened through ".." (deeper than WK_MAX_FDS) */
 	unsigned long depth;       /* deepest level reached (root = 0) */
 	int incomplete;            /* a ".." re-open failed: the rest was not walked */
-	uint32_t dev;              /* of the walk root (sys.h) */
+	dev_t dev;                 /* of the walk root */
 };
 /* Walk the directory fd (left open; the walk opens its own file of it).
  * The output fields must be 0 before.  0 or -errno.  Not reentrant: one

@@ -8,6 +8,7 @@
 #define MB_ZONEINFO_H
 #include <stdint.h>
 #include "bounds.h"
+#include "diag.h"
 
 /* A zone's figures, by name or by index (f[ZF_x]); zoneinfo-wm shows them
  * in this order, with the names of zi_fig_names.  The bit ZH_x = 1 << ZF_x
@@ -77,10 +78,16 @@ extern const char *const zi_ps_how[];
 enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, ZI_VM_N };
 
 /* For applets: read /proc/zoneinfo and find the page size (MemTotal from
- * meminfo for a capture).  0, or 1 after printing why it failed.  The
- * applets load into zi_zones: one table for whichever applet runs. */
+ * the caller's meminfo m for a capture, which is read here when it has no
+ * MemTotal yet).  0, or 1 when it failed.  said: one record per kind of
+ * message, in the order they are to be said, each clear or set (on failure
+ * only ZI_SAY_FAIL).  The applets load into zi_zones: one table for
+ * whichever applet runs. */
+enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_DROPPED, ZI_SAY_MEMINFO, ZI_SAY_PAGESIZE, ZI_SAY_N };
 extern struct zi zi_zones;
-int zi_load(struct zi *z, uint64_t ps_opt, uint64_t *ps, int *how);
+struct meminfo;
+int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
+            struct diag said[ZI_SAY_N]);
 /* The first line of a table: "sizes in KiB, page size 4096 bytes (kernel)" */
 void zi_table_head(uint64_t ps, int how);
 #endif

@@ -1,11 +1,12 @@
 /* The line reader over a fixed buffer: files larger than the buffer, lines
  * longer than it (skipped and counted, never split), no trailing newline,
- * empty files; the number-file reader (rd_nums) and what it says about a
- * damaged file. */
+ * empty files; rd_fd on a pipe written in several pieces; the number-file
+ * reader (rd_nums) and what it says about a damaged file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "rd.h"
 #include "t.h"
@@ -21,6 +22,31 @@ static int file(const char *s, size_t n)
 
 static char big[20000];
 
+/* rd_fd on the read end of a pipe that a child fills with a, then (after
+ * the first is surely read) b, then closes: the length; the text in got. */
+static char got[64];
+static long piped(const char *a, const char *b, size_t cap, int *trunc)
+{
+	int p[2], ws;
+	pid_t pid;
+	long n;
+
+	if (pipe(p) < 0 || (pid = fork()) < 0)
+		return -1;
+	if (!pid) {
+		close(p[0]);
+		if (write(p[1], a, strlen(a)) < 0)
+			_exit(1);
+		usleep(50000);
+		_exit(write(p[1], b, strlen(b)) < 0);
+	}
+	close(p[1]);
+	n = rd_fd(p[0], got, cap, trunc);
+	close(p[0]);
+	waitpid(pid, &ws, 0);
+	return n;
+}
+
 /* rd_nums on a file holding s (NULL: the path p itself); what it said on
  * stderr (captured from the core's writer) goes to err. */
 static char err[256];
@@ -28,12 +54,14 @@ static int nums(const char *s, size_t n, const char *p, uint64_t *v, int cap, ui
 {
 	char path[32] = "/proc/self/fd/";
 	int fd = s ? file(s, n) : -1, efd = memfd_create("e", 0), k, sfd = out2.fd;
+	struct diag d;
 	long e;
 
 	if (s)
 		path[14 + u64_str(path + 14, fd)] = 0;
 	out2.fd = efd;
-	k = rd_nums(s ? path : p, v, cap, mul);
+	k = rd_nums(s ? path : p, v, cap, mul, &d);
+	mb_warn_diag(&d);
 	out_flush(&out2);
 	out2.fd = sfd;
 	e = pread(efd, err, sizeof err - 1, 0);
@@ -118,16 +146,27 @@ int main(void)
 	close(fd);
 
 	{
+		int t = -1;
+		CHECK("pipe: both writes read", piped("first,", "second\n", sizeof got, &t) == 13 &&
+		      !strcmp(got, "first,second\n") && !t);
+		CHECK("pipe: a full buffer is truncated", piped("0123", "456789", 8, &t) == 7 &&
+		      !strcmp(got, "0123456") && t == 1);
+		CHECK("pipe: exactly full is not truncated", piped("0123", "456", 8, &t) == 7 &&
+		      !strcmp(got, "0123456") && !t);
+	}
+
+	{
 		uint64_t v[4] = { 0 };
+		struct diag d;
 		CHECK("nums: one", nums("60\n", 3, 0, v, 1, 1) == 1 && v[0] == 60 && !*err);
 		CHECK("nums: kB times 1024", nums("67584\n", 6, 0, v, 1, 1024) == 1 && v[0] == 67584ull * 1024);
 		CHECK("nums: a list", nums("256 256 32 0\n", 13, 0, v, 4, 1) == 4 && v[2] == 32 && !*err);
 		fd = file("7\n", 2);
 		memcpy(err, "/proc/self/fd/", 14);
 		err[14 + u64_str(err + 14, fd)] = 0;
-		CHECK("rd_u64: one number", rd_u64(err, v) == 0 && v[0] == 7);
+		CHECK("rd_u64: one number", rd_u64(err, v, &d) == 0 && v[0] == 7);
 		close(fd);
-		CHECK("rd_u64: absent", rd_u64("/nonexistent/membox", v) < 0);
+		CHECK("rd_u64: absent", rd_u64("/nonexistent/membox", v, &d) < 0 && !mb_diag_set(&d));
 		CHECK("nums: empty is absent, silently", nums("", 0, 0, v, 1, 1) == 0 && !*err);
 		CHECK("nums: absent, silently", nums(0, 0, "/nonexistent/membox", v, 1, 1) == -ENOENT && !*err);
 		CHECK("nums: 2^64-2 kept", nums("18446744073709551614\n", 21, 0, v, 1, 1) == 1 && v[0] == UINT64_MAX - 1);
@@ -144,9 +183,10 @@ int main(void)
 		CHECK("nums: beyond the buffer is cut short", nums(big, 301, 0, v, 1, 1) == -EINVAL && said("cut short"));
 		CHECK("nums: a directory", nums(0, 0, "/proc/self", v, 1, 1) == -EISDIR &&
 		      !strcmp(err, "membox: /proc/self: Is a directory\n"));
-		rd_quiet = 1;
-		CHECK("nums: rd_quiet says nothing", nums("-1\n", 3, 0, v, 1, 1) == -EINVAL && !*err);
-		rd_quiet = 0;
+		CHECK("rd_diag: -EINVAL without why is garbled", !strcmp(rd_diag(&d, "f", -EINVAL, 0)->why, "garbled") && !d.err);
+		CHECK("rd_diag: an errno", rd_diag(&d, "f", -EACCES, 0)->err == EACCES && !d.why);
+		CHECK("rd_diag: absent or fine is clear", !mb_diag_set(rd_diag(&d, "f", -ENOENT, 0)) &&
+		      !mb_diag_set(rd_diag(&d, "f", 0, 0)));
 	}
 
 	rd_lines_mem(&r, "m1\nm2", 5);

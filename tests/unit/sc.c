@@ -69,36 +69,6 @@ int main(void)
 	CHECK("line 2 no newline", sc_line(&p, p + 3, &f, &n) && n == 3 && *f == 't');
 	CHECK("line end", !sc_line(&p, p, &f, &n));
 
-	{
-		/* the shift-and-subtract division (32-bit targets' u64_div) and
-		 * u64_div itself against the compiler's / and % */
-		unsigned i, j, bad = 0, bad2 = 0;
-		uint64_t r, q;
-		for (i = 0; i < 1200; i++)
-			for (j = 0; j < 1200; j += 7) {
-				uint64_t a = t_val(i), d = t_val(j) | (j % 3 == 0);
-				if (!d)
-					continue;
-				q = sc_divmod(a, d, &r);
-				bad += q != a / d || r != a % d;
-				bad2 += u64_div(a, d) != a / d || u64_mod(a, d) != a % d;
-			}
-		CHECK_EQ("sc_divmod is / and %", bad, 0);
-		CHECK_EQ("u64_div and u64_mod are / and %", bad2, 0);
-		q = sc_divmod(UINT64_MAX, 1, &r);
-		CHECK("divmod max by 1", q == UINT64_MAX && r == 0);
-		q = sc_divmod(UINT64_MAX, UINT64_MAX, &r);
-		CHECK("divmod max by max", q == 1 && r == 0);
-		q = sc_divmod(UINT64_MAX - 1, UINT64_MAX, &r);
-		CHECK("divmod below max by max", q == 0 && r == UINT64_MAX - 1);
-		q = sc_divmod(UINT64_MAX, 1ull << 63, &r);
-		CHECK("divmod by the top bit", q == 1 && r == (1ull << 63) - 1);
-		q = sc_divmod(0, 7, &r);
-		CHECK("divmod zero", q == 0 && r == 0);
-		q = sc_divmod(18446744073709551615ull, 1000000000, &r);
-		CHECK("divmod by 10^9", q == 18446744073ull && r == 709551615);
-	}
-
 	CHECK_EQ("sat_sub floors", sat_sub(1, 2), 0);
 	CHECK_EQ("sat_add saturates", sat_add(UINT64_MAX, 1), UINT64_MAX);
 	CHECK_EQ("sat_mul saturates", sat_mul(UINT64_MAX / 2, 3), UINT64_MAX);

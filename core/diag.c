@@ -1,0 +1,119 @@
+/* The one writer of diagnostics (diag.h): every message of membox, from a
+ * parser's record or an applet's own words, takes the same form here. */
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include "diag.h"
+#include "out.h"
+
+const char *mb_applet = "membox";
+
+/* "membox: APPLET: WHAT: why", WHAT n bytes and, with a line, " line N" */
+static void say(const char *what, size_t n, const unsigned long *line, const char *why)
+{
+	out_s(&out2, "membox: ");
+	if (strcmp(mb_applet, "membox")) {
+		out_s(&out2, mb_applet);
+		out_s(&out2, ": ");
+	}
+	out_safe(&out2, what, n);
+	if (line) {
+		out_s(&out2, " line ");
+		out_u64(&out2, *line);
+	}
+	if (why) {
+		out_s(&out2, ": ");
+		out_s(&out2, why);
+	}
+	out_c(&out2, '\n');
+	out_flush(&out2);
+}
+
+static void msg(const char *what, const char *why) { say(what, strlen(what), 0, why); }
+
+void mb_warn(const char *what, const char *why) { msg(what, why); }
+void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
+int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
+int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
+
+void mb_warn_line(const char *file, unsigned long line, const char *why)
+{
+	size_t n = strlen(file);
+	/* a file named with a line is one of ours: a path under the root */
+	say(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
+}
+
+int mb_fail_line(const char *file, unsigned long line, const char *why)
+{
+	mb_warn_line(file, line, why);
+	return 1;
+}
+
+void mb_warn_diag(const struct diag *d)
+{
+	const char *why = d->why ? d->why : strerror(d->err);
+
+	if (!mb_diag_set(d))
+		return;
+	if (d->line)
+		mb_warn_line(d->file, d->line == MB_LINE0 ? 0 : d->line, why);
+	else
+		msg(d->file, why);
+}
+
+int mb_fail_diag(const struct diag *d)
+{
+	mb_warn_diag(d);
+	return 1;
+}
+
+void mb_warn_diags(const struct diag *d, unsigned n)
+{
+	while (n--)
+		mb_warn_diag(d++);
+}
+
+int mb_usage_error(const char *usage, const char *more)
+{
+	out_s(&out2, usage);
+	out_s(&out2, more);
+	out_flush(&out2);
+	return 2;
+}
+
+int mb_exit_status(int status)
+{
+	if (out_flush(&out1) < 0) {
+		mb_warn_errno("write error on standard output", out1.err);
+		if (!status)
+			status = 1;
+	}
+	if (fo != &out1 && out_flush(fo) < 0) {
+		mb_warn_errno("write error on the report", fo->err);
+		if (!status)
+			status = 1;
+	}
+	out_flush(&out2);
+	return status;
+}
+
+static void on_signal(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	out_flush(&out1);
+	out_flush(&out2);
+	/* sig stays blocked until the handler returns, then kills */
+	sigaction(sig, &dfl, 0);
+	kill(getpid(), sig);
+}
+
+void mb_flush_on_signals(void)
+{
+	/* SA_RESTART as signal() did */
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+
+	sigaction(SIGINT, &sa, 0);
+	sigaction(SIGTERM, &sa, 0);
+	sigaction(SIGHUP, &sa, 0);
+}

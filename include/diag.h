@@ -1,0 +1,45 @@
+/* mb_: what membox says on stderr, in one place.  Parsers and readers say
+ * nothing: they fill a struct diag (or a few) and return; the applets hand
+ * it here, which writes
+ *   membox: APPLET: FILE[ line N]: why
+ * as a warning, or as the failure that ends the applet (exit status 1). */
+#ifndef MB_DIAG_H
+#define MB_DIAG_H
+#include "bounds.h"
+
+struct diag {
+	const char *file;     /* the path as the user should see it ("/proc/meminfo") */
+	unsigned long line;   /* from 1; 0: about the file as a whole;
+	                         MB_LINE0: "line 0" (an empty zoneinfo's) */
+	const char *why;      /* a fixed text; 0: err's text */
+	int err;              /* a positive errno, or 0 */
+};
+#define MB_LINE0 (~0ul)
+/* A record says something when it has a why or an err; a clear one is
+ * written by nobody. */
+static inline int mb_diag_set(const struct diag *d) { return d->why || d->err; }
+
+/* Write d as a warning when it is set. */
+void mb_warn_diag(const struct diag *d);
+/* Write d; returns 1, the exit status. */
+int mb_fail_diag(const struct diag *d);
+/* Each set record of d[0..n) as a warning, in that order. */
+void mb_warn_diags(const struct diag *d, unsigned n);
+
+/* The same for a message of the applet's own: "membox: APPLET: what: why"
+ * (what alone when why is 0). */
+extern const char *mb_applet;
+void mb_warn(const char *what, const char *why);
+void mb_warn_errno(const char *what, int err);    /* err > 0 */
+int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
+int mb_fail_errno(const char *what, int err);
+/* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
+void mb_warn_line(const char *file, unsigned long line, const char *why);
+int mb_fail_line(const char *file, unsigned long line, const char *why);
+/* A usage text (usage, then more) on stderr after a usage error; returns 2. */
+int mb_usage_error(const char *usage, const char *more);
+/* Flush stdout and stderr; a failed stdout write turns status into 1. */
+int mb_exit_status(int status);
+/* Flush both writers when a terminating signal arrives, then die of it. */
+void mb_flush_on_signals(void);
+#endif
