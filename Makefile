@@ -15,7 +15,7 @@ ALL_TARGETS := $(shell $(SH) target_list all)
 # The applet list has one source: include/applets.h.
 ALL_APPLETS := $(shell sed -n 's/^APPLET([a-z_]*, "\([a-z-]*\)")$$/\1/p' include/applets.h)
 APPLETS  ?= $(ALL_APPLETS)
-APPLET_SRC := $(wildcard $(foreach a,$(APPLETS),applets/$(subst -,_,$(a)).c))
+APPLET_SRC := $(wildcard $(foreach a,$(APPLETS),applets/$(subst -,_,$(a)).c applets/$(subst -,_,$(a))_*.c))
 CORE_SRC := $(filter-out core/main.c,$(wildcard core/*.c))
 
 ifeq ($(TARGET),$(NATIVE))

@@ -1,24 +1,24 @@
 /* smaps-rollup: who really uses the RAM.  Per process PSS, USS, RSS, Swap
  * and SwapPss from /proc/PID/smaps_rollup (smaps before 4.14, status where
  * neither is readable), identity from /proc/PID/status and cmdline, user
- * names from /etc/passwd, MemTotal from /proc/meminfo.  The mapping views
- * stream /proc/PID/smaps (-S, -M, -l), with /proc/PID/mountinfo and
- * /proc/sysvipc/shm. */
+ * names from /etc/passwd, MemTotal from /proc/meminfo, how /proc hides
+ * processes from /proc/self/mountinfo.  -S adds the swapped shared memory
+ * of /proc/PID/smaps.  This file has the options, the process views and
+ * the scan both views share (include/smaps_rollup.h); the object views,
+ * -M and -l, are in smaps_rollup_maps.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli.h"
-#include "diag.h"
+#include "applet.h"
 #include "meminfo.h"
-#include "out.h"
+#include "mountinfo.h"
 #include "passwd.h"
 #include "proc.h"
-#include "mountinfo.h"
 #include "rd.h"
 #include "sc.h"
-#include "sysvshm.h"
+#include "smaps_rollup.h"
 
 static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
@@ -38,444 +38,257 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
 	"  -v, --verbose         -l: the top processes of each object\n";
 
-/* ids in a row: the option switch is one jump table */
-enum { O_PID = OPT_APPLET, O_USER, O_SORT, O_REV, O_TOP, O_GROUP, O_CAT, O_CATS, O_UNSORTED,
-       O_SWAP, O_MAPS, O_OBJS, O_VERB };
+enum smaps_rollup_option {
+	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
+	SR_OPT_TOP = 'n', SR_OPT_GROUP = 'g', SR_OPT_CATEGORY = 'c', SR_OPT_CATEGORIES = 'C',
+	SR_OPT_UNSORTED = OPT_APPLET, SR_OPT_SHARED_SWAP = 'S', SR_OPT_MAPS = 'M',
+	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v',
+};
 static const struct opt opts[] = {
-	CLI_COMMON,
-	{ "pid", 'p', 1, O_PID }, { "user", 'U', 1, O_USER }, { "sort", 's', 1, O_SORT },
-	{ "reverse", 'r', 0, O_REV }, { "top", 'n', 1, O_TOP }, { "group", 'g', 1, O_GROUP },
-	{ "category", 'c', 1, O_CAT }, { "categories", 'C', 1, O_CATS },
-	{ "unsorted", 0, 0, O_UNSORTED }, { "shared-swap", 'S', 0, O_SWAP },
-	{ "maps", 'M', 1, O_MAPS }, { "objects", 'l', 0, O_OBJS }, { "verbose", 'v', 0, O_VERB },
+	{ "pid", 'p', 1, SR_OPT_PID }, { "user", 'U', 1, SR_OPT_USER },
+	{ "sort", 's', 1, SR_OPT_SORT }, { "reverse", 'r', 0, SR_OPT_REVERSE },
+	{ "top", 'n', 1, SR_OPT_TOP }, { "group", 'g', 1, SR_OPT_GROUP },
+	{ "category", 'c', 1, SR_OPT_CATEGORY }, { "categories", 'C', 1, SR_OPT_CATEGORIES },
+	{ "unsorted", 0, 0, SR_OPT_UNSORTED }, { "shared-swap", 'S', 0, SR_OPT_SHARED_SWAP },
+	{ "maps", 'M', 1, SR_OPT_MAPS }, { "objects", 'l', 0, SR_OPT_OBJECTS },
+	{ "verbose", 'v', 0, SR_OPT_VERBOSE },
 	{ 0, 0, 0, 0 }
 };
 
-/* The sort keys; the first five are the sums of totals and groups. */
-enum { M_PSS, M_USS, M_RSS, M_SWAP, M_SWPPSS, M_ANON, M_FILE, M_SHMEM, K_PID, K_USER, K_NAME, NKEY };
-static const char *const keyname = "pss\0uss\0rss\0swap\0swappss\0anon\0file\0shmem\0pid\0user\0name";
-/* Each size's kernel key, and status's counter where only status is readable
- * (USS is Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon). */
-static const unsigned char mkey[8] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap, PR_SwapPss,
-                                       PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem };
-static const unsigned char mfb[8] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap, PR_VmSwap,
-                                      PR_RssAnon, PR_RssFile, PR_RssShmem };
+static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
+	"anon", "file", "shmem", "pid", "user", "name" };
+/* -g's names; none has no name */
+static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category" };
+static const char *const source_names[] = { "rollup", "smaps", "status" };
 
-/* G_USER and after: the views of group sums */
-enum { G_NONE, G_TREE, G_USER, G_NAME, G_CAT };
-static const char *const groupname = "\0tree\0user\0name\0category";
-enum { S_ROLLUP, S_SMAPS, S_STATUS };
-static const char *const srcname = "rollup\0smaps\0status";
-
-/* What the scan saw; the first entries are the coverage the issue names. */
-enum { C_PROCS, C_KTHR, C_APPROX, C_VANISHED, C_INACC, C_DROPPED, C_TRUNC, C_SAT, C_OTHER, C_N };
-static const char *const covname = 
-	"processes\0kernel_threads\0approximate\0vanished\0inaccessible\0dropped\0"
-	"truncated\0saturated\0grouped_other";
-static unsigned long cov[C_N];
-static char hidden[20];   /* "hidepid=invisible": see mounts(); "" when nothing is */
-
-/* A process row: sizes in KiB as the kernel prints them (4 TiB at most per
- * field; beyond is saturated and counted), to keep SR_MAX_ROWS small.  A
- * row has the rollup keys, or (source status) status's counters from
- * kb[0]: key PR_VmRSS + i is in kb[i]. */
-struct row {
-	uint32_t kb[PR_NROLL];
-	uint32_t have, ss;   /* ss: -S shared swap PSS, KiB */
-	unsigned pid, ppid, uid;
-	unsigned char src, cat;
-	char name[SR_NAME_MAX];
-	char cmd[SR_CMD_MAX];
+/* -C chromeos: the rules as -c would add them, the first match wins */
+static const char *const chromeos_rules[] = {
+	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*",
+	"crosvm_other=/usr/bin/crosvm*",
+	"chrome_renderer=/opt/google/chrome/chrome*--type=renderer*",
+	"chrome_gpu=/opt/google/chrome/chrome*--type=gpu-process*",
+	"chrome_other=/opt/google/chrome/chrome*--type=*",
+	"chrome_browser=/opt/google/chrome/chrome*",
 };
-static unsigned nrows, cap;
-static unsigned short ord[SR_MAX_ROWS], gord[SR_MAX_GROUPS + 1];
-static unsigned char dep[SR_MAX_ROWS];   /* -g tree: below SR_MAX_ROWS */
 
-/* Sums of a group, the total or a subtree: processes, pss, uss, rss, swap,
- * swap_pss; the figure after them, pss_total, is pss + swap_pss. */
-enum { F_N = 6 };
-static const char *const fig = "processes\0pss\0uss\0rss\0swap\0swap_pss\0pss_total";
-struct grp {
-	char key[PW_NAME_MAX];
-	uint64_t f[F_N];
+/* Each size (the sort keys before SR_SORT_PID) as the kernel's smaps key,
+ * and as status's counter where only status is readable.  USS is
+ * Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon. */
+static const unsigned char rollup_key[SR_SORT_PID] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap,
+	PR_SwapPss, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem };
+static const unsigned char status_key[SR_SORT_PID] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap,
+	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem };
+
+#define SR_NAME(id, name) name,
+static const char *const coverage_names[SR_COVERAGE_N] = { SR_COVERAGE(SR_NAME) };
+static const char *const overflow_names[SR_OVERFLOW_N] = { SR_OVERFLOW(SR_NAME) };
+#undef SR_NAME
+
+#define NO_ROW 0xffff
+
+GLOBALS(
+	struct sr_scan scan;
+	const struct sr_options *opt;
+	/* the table for people, or the report layer's formats */
+	int (*begin)(void);          /* before the scan: 1 when rows may be written as read */
+	void (*row)(size_t i);       /* the row listed i-th */
+	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
+	struct pw_cache users;       /* user names by uid */
+	struct sr_row rows[SR_MAX_ROWS];
+	unsigned nrows, capacity;
+	int streaming;               /* rows are written as read and not kept */
+	unsigned worst;              /* the row a better process replaces; -1u: to find */
+	unsigned short order[SR_MAX_ROWS];    /* the rows as listed */
+	/* -g tree */
+	unsigned char depth[SR_MAX_ROWS];     /* of the row listed i-th */
+	unsigned short parent[SR_MAX_ROWS];   /* a row's parent row, or NO_ROW */
+	unsigned short by_subtree[SR_MAX_ROWS];   /* siblings are listed in this order */
+	unsigned nlisted;
+	/* the sums of the total, a group or a subtree */
+	struct sums {
+		uint64_t processes;
+		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
+		uint64_t pss_total;          /* pss + swap_pss */
+	} total, subtree[SR_MAX_ROWS];
+	struct group {
+		char name[PW_NAME_MAX];
+		struct sums sum;
+	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
+	unsigned short group_order[SR_MAX_GROUPS + 1];
+	unsigned ngroups;
+	/* -S: shared objects with swap, and how many mappings each has */
+	struct swap_object {
+		uint64_t ino;
+		uint32_t dev, mappings;
+	} swap_objects[SR_MAX_SWAPOBJ];
+	unsigned nswap_objects;
+	int counting;                /* -S's first pass: count the mappings */
+	struct swap_mapping {        /* the mapping being read */
+		int shared;
+		uint32_t dev;
+		uint64_t ino;
+	} mapping;
+	uint64_t shared_swap_pss;    /* of the process being read, bytes */
+	/* the report's records */
+	struct rep_list processes;
+	struct process_rec {
+		uint64_t pid, ppid, uid;
+		const char *user, *name, *command, *source;
+		uint64_t kernel[PR_NK];      /* the keys the kernel printed, bytes */
+		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
+		uint64_t shared_swap_pss, depth;
+		struct sums subtree;
+		char uid_text[24];           /* a user without a name */
+	} rec;
+	struct group_rec {
+		const char *by, *name;
+		struct sums sum;
+	} group_rec, total_rec;
+)
+#define TT this.smaps_rollup
+
+/* The figures of a process.  pss, rss, swap and swap_pss are prom
+ * families only: json has the kernel's keys (the "rollup" object) and
+ * the one size computed from them, uss.  Each size is a prom family even
+ * when no process has it. */
+#define P(member) offsetof(struct process_rec, member)
+enum process_fig {
+	PF_PID, PF_PPID, PF_UID, PF_USER, PF_NAME, PF_USER_LABEL, PF_COMMAND, PF_SOURCE,
+	PF_ROLLUP, PF_KERNEL, PF_ROLLUP_END = PF_KERNEL + PR_NK,
+	PF_SIZE, PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE,
+	PF_SUBTREE_END = PF_SUBTREE + 7, PF_N
 };
-/* -g tree has no groups: its subtree sums share their table */
-static union {
-	struct grp grp[SR_MAX_GROUPS + 1];   /* [SR_MAX_GROUPS]: "(other)" */
-	uint64_t sub[SR_MAX_ROWS][F_N];
-} gs;
-static uint64_t tot[F_N];
-static unsigned ngrp;
-
-/* -c, -C; after the last rule, the category "other" of what none matched */
-static struct { const char *name, *glob; size_t nlen; } rules[SR_MAX_RULES + 1];
-static unsigned nrules;
-static const char *const chromeos = 
-	"crosvm_arcvm=/usr/bin/crosvm run*/arcvm.sock*\0"
-	"crosvm_other=/usr/bin/crosvm*\0"
-	"chrome_renderer=/opt/google/chrome/chrome*--type=renderer*\0"
-	"chrome_gpu=/opt/google/chrome/chrome*--type=gpu-process*\0"
-	"chrome_other=/opt/google/chrome/chrome*--type=*\0"
-	"chrome_browser=/opt/google/chrome/chrome*\0";
-
-static unsigned pids[SR_MAX_PIDS], npids;
-static unsigned long want_uid;
-static const char *user_arg;
-static int key = M_PSS, rev, group, stream;
-static unsigned topn = -1u;   /* -n; -1u: every process, as no -n */
-static char fb[SR_READ_MAX];
-static struct meminfo mi;
-
-static unsigned short par[SR_MAX_ROWS], tix[SR_MAX_ROWS];
-
-/* The mapping views.  An object of -M and -l: files and shared memory by
- * device and inode, anonymous kinds by their name (hashed into ino). */
-enum { V_PROC, V_SWAP, V_MAP, V_LIST };
-static int view, verbose, pass1;
-static unsigned mpid;
-enum { ON = 9 };   /* the figures of an object, as the -M columns */
-static const unsigned char okey[ON] = { PR_Size, PR_Rss, PR_Pss, PR_Private_Clean, PR_Private_Dirty,
-                                        PR_Shared_Clean, PR_Shared_Dirty, PR_Swap, PR_SwapPss };
-/* The names of the kinds, PK_NAMES of proc.h packed: a copy, as the
- * packer reads literals only (its length checked here) */
-static const char *const pknames = "anon\0heap\0stack\0special\0anon_named\0shared_anon\0file\0deleted\0tmpfs\0memfd\0sysv\0other";
-_Static_assert(sizeof PK_NAMES == 83, "PK_NAMES changed: change pknames too");
-struct top { uint32_t pid, kb; char name[SR_NAME_MAX]; };
-/* After the ON sizes, the mappings (regions) and processes of an object */
-enum { F_REG = ON, F_PROCS, OF };
-struct obj {
-	uint64_t ino, f[OF];    /* f: sizes in bytes, then counts */
-	uint32_t dev;           /* major << 20 | minor */
-	uint32_t last, cur;     /* last: the process read last, cur: its PSS in KiB */
-	uint16_t name, nlen;    /* in the pool */
-	unsigned char kind, shared;
-	struct top top[SR_MAX_CONSUMERS];   /* by PSS */
+static const char process_help[] = "Memory of a process (PSS, USS: see the README).";
+static const char counted_help[] = "Processes counted.";
+static const char summed_help[] = "Memory summed over the processes.";
+#define KERNEL_FIG(k) { #k, 0, 0, P(kernel[PR_##k]), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
+#define SIZE_FIG(key, m, flags) \
+	{ key, 0, process_help, P(size[SR_SORT_##m]), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP | (flags) }
+/* The sums: processes, then the sizes */
+#define SUM_FIGS(type, member, flags) \
+	{ "processes", 0, counted_help, offsetof(type, member.processes), REP_COUNT, 0, flags }, \
+	SUM_SIZE_FIGS(type, member, flags)
+#define SUM_SIZE_FIGS(type, member, flags) \
+	{ "pss", 0, summed_help, offsetof(type, member.size[SR_SORT_PSS]), REP_BYTES, 0, flags }, \
+	{ "uss", 0, summed_help, offsetof(type, member.size[SR_SORT_USS]), REP_BYTES, 0, flags }, \
+	{ "rss", 0, summed_help, offsetof(type, member.size[SR_SORT_RSS]), REP_BYTES, 0, flags }, \
+	{ "swap", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP]), REP_BYTES, 0, flags }, \
+	{ "swap_pss", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP_PSS]), REP_BYTES, 0, flags }, \
+	{ "pss_total", 0, summed_help, offsetof(type, member.pss_total), REP_BYTES, 0, flags }
+static const struct rep_fig process_figs[] = {
+	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
+	{ "ppid", 0, 0, P(ppid), REP_COUNT, 0, REP_NOPROM },
+	{ "uid", 0, 0, P(uid), REP_COUNT, 0, REP_NOPROM },
+	{ "user", 0, 0, P(user), REP_STR, 0, REP_NOPROM },
+	{ "name", 0, 0, P(name), REP_STR, 0, REP_LABEL },
+	{ "user", 0, 0, P(user), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	{ "command", 0, 0, P(command), REP_STR, 0, REP_NOPROM },
+	{ "source", 0, 0, P(source), REP_STR, 0, REP_LABEL },
+	{ "rollup", 0, 0, 0, REP_OBJ, 0, 0 },
+	PR_KEYS(KERNEL_FIG)
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+	SIZE_FIG("pss", PSS, REP_NOTREE),
+	SIZE_FIG("uss", USS, 0),
+	SIZE_FIG("rss", RSS, REP_NOTREE),
+	SIZE_FIG("swap", SWAP, REP_NOTREE),
+	SIZE_FIG("swap_pss", SWAP_PSS, REP_NOTREE),
+	/* -S; in prom the list below */
+	{ "shared_swap_pss", 0, 0, P(shared_swap_pss), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
+	{ "depth", 0, 0, P(depth), REP_COUNT, 0, REP_NOPROM | REP_OMIT },
+	{ "subtree", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
+	SUM_SIZE_FIGS(struct process_rec, subtree, REP_NOPROM),
+	{ "", 0, 0, 0, REP_END, 0, 0 },
 };
-/* The process rows, or (-M, -l, which keep no rows) the objects */
-static union {
-	struct row row[SR_MAX_ROWS + 1];   /* [SR_MAX_ROWS]: cur */
-	struct {
-		struct obj o[SR_MAX_OBJS + 2];   /* [SR_MAX_OBJS]: "(other objects)", then the total */
-		unsigned short ord[SR_MAX_OBJS + 1];
-		uint32_t tmpfs[SR_MAX_TMPFS];    /* devices of tmpfs mounts */
-		char pool[SR_OBJ_POOL];
-	} ob;
-} U;
-/* The process being read (the objects views read one too): after the
- * rows, where the objects never reach, to be compared with them. */
-_Static_assert(sizeof U.ob <= sizeof U.row[0] * SR_MAX_ROWS, "U.ob reaches cur");
-static struct row *const cur = &U.row[SR_MAX_ROWS];
-static unsigned nobj, ntmp, pused;
-/* -S: shared objects with swap and how many mappings they have */
-static struct { uint64_t ino; uint32_t dev, n; } sw[SR_MAX_SWAPOBJ];
-static unsigned nsw;
-static uint64_t sspss;   /* -S: the shared swap PSS of the process read, bytes */
-/* What the views could not keep */
-enum { O_OTHER, O_CUT, O_LONG, O_UNTRACKED, O_TMPFS, O_SYSV, O_N };
-static const char *const ovfname = "other_regions\0names_cut\0long_lines\0untracked_swap\0tmpfs_mounts\0sysv_bad";
-static unsigned long ovf[O_N];
-static int merr;   /* -M: errno of reading smaps */
-/* Texts said in several places, packed once ("processes": fig's first) */
-static const char *const w_regions = "regions", *const w_object = "object",
-	*const w_shared = "shared", *const w_ssp = "shared_swap_pss",
-	*const w_nomatch = "no matching process";
-#define NIL 0xffff
+_Static_assert(REP_N(process_figs) == PF_N, "process_fig and process_figs differ");
+/* -S in prom: the family of the processes' shared swap, even without any */
+static const struct rep_fig shared_swap_figs[] = {
+	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
+	{ "name", 0, 0, P(name), REP_STR, 0, REP_LABEL },
+	{ "user", 0, 0, P(user), REP_STR, 0, REP_LABEL },
+	{ "source", 0, 0, P(source), REP_STR, 0, REP_LABEL },
+	{ "shared_swap_pss", 0, process_help, P(shared_swap_pss), REP_BYTES, 0, REP_KEEP },
+};
 
-/* Text and characters for the report (fo). */
-static void put(const char *s) { out_s(fo, s); }
-static void putch(char c) { out_c(fo, c); }
-static void putsafe(const char *s) { out_safe(fo, s, strlen(s)); }
+/* A group (-g user, name, category); prom labels its samples by the
+ * grouping and the group. */
+#define G(member) offsetof(struct group_rec, member)
+enum { GROUP_FIG_SUMS = 3 };
+static const struct rep_fig group_figs[] = {
+	{ "by", 0, 0, G(by), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	{ "group", 0, 0, G(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	{ "name", 0, 0, G(name), REP_STR, 0, REP_NOPROM },
+	SUM_FIGS(struct group_rec, sum, 0),
+};
 
-/* String i of a list packed back to back ("a\0b"). */
-static const char *nth(const char *s, int i)
-{
-	while (i--)
-		s += strlen(s) + 1;
-	return s;
-}
+/* After the processes (-S in prom: their shared swap): the total; in
+ * prom each of its figures next to the same figure of the groups, when
+ * there are groups. */
+struct sums_report {
+	struct rep_list shared_swap;
+	struct sums total;
+	const char *group_by;
+	struct rep_list_total groups;
+	struct rep_list total_alone;
+};
+#define S(member) offsetof(struct sums_report, member)
+enum { SUMS_SHARED_SWAP, SUMS_GROUP_BY = 10, SUMS_GROUPS, SUMS_TOTAL_ALONE };
+static const struct rep_fig sums_figs[] = {
+	{ "shared_swap", 0, 0, S(shared_swap), REP_LIST, 0, REP_NOTREE | REP_OMIT },
+	{ "total", 0, 0, 0, REP_OBJ, 0, 0 },
+	SUM_FIGS(struct sums_report, total, REP_NOPROM),
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+	{ "group_by", 0, 0, S(group_by), REP_STR, 0, REP_NOPROM | REP_OMIT },
+	{ "groups", 0, 0, S(groups), REP_LIST_TOTAL, 0, REP_OMIT },
+	{ "total", 0, 0, S(total_alone), REP_LIST, 0, REP_NOTREE | REP_OMIT },
+};
 
-/* Size m of a row in bytes; *has (unless 0): the kernel printed it. */
-static uint64_t rv(const struct row *r, int m, int *has)
-{
-	int k = r->src == S_STATUS ? mfb[m] - PR_NROLL : mkey[m], h;
-	uint64_t v = r->kb[k];
+static const struct rep_fig mem_total_fig[] = {
+	{ "mem_total", 0, "MemTotal of /proc/meminfo.", offsetof(struct meminfo, v[MI_MemTotal]),
+	  REP_BYTES, 0, REP_OPTIONAL },
+};
 
-	if (k == PR_Private_Clean)
-		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
-	h = r->have >> k & 1;
-	v = h ? v << 10 : 0;
-	if (m == M_SWPPSS && r->ss) {   /* -S */
-		v += (uint64_t)r->ss << 10;
-		h = 1;
-	}
-	if (has)
-		*has = h;
-	return v;
-}
+/* What the scan saw: json's coverage object (hidepid inside it) and what
+ * the mapping views could not keep; prom (the process views) a family of
+ * the coverage labelled by kind, and one of hidepid. */
+struct scan_report {
+	uint64_t coverage[SR_COVERAGE_N];
+	const char *hidden;
+	struct rep_list kinds, hidepid;
+	uint64_t overflow[SR_OVERFLOW_N];
+	const struct sr_scan *scan;
+	struct scan_row {            /* a row of the two prom lists */
+		const char *label;
+		uint64_t value;
+	} row;
+};
+#define SC(member) offsetof(struct scan_report, member)
+#define COVERAGE_FIG(id, name) { name, 0, 0, SC(coverage[SR_##id]), REP_COUNT, 0, REP_NOPROM },
+#define OVERFLOW_FIG(id, name) { name, 0, 0, SC(overflow[SR_##id]), REP_COUNT, 0, REP_NOPROM },
+enum { SCAN_HIDDEN = SR_COVERAGE_N + 1, SCAN_KINDS = SCAN_HIDDEN + 2, SCAN_HIDEPID, SCAN_OVERFLOW };
+static const struct rep_fig scan_figs[] = {
+	{ "coverage", 0, 0, 0, REP_OBJ, 0, 0 },
+	SR_COVERAGE(COVERAGE_FIG)
+	{ "hidden", 0, 0, SC(hidden), REP_STR, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+	{ "kinds", 0, 0, SC(kinds), REP_LIST, 0, REP_NOTREE | REP_OMIT },
+	{ "hidepid", 0, 0, SC(hidepid), REP_LIST, 0, REP_NOTREE | REP_OMIT },
+	{ "overflow", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
+	SR_OVERFLOW(OVERFLOW_FIG)
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+#define R(member) offsetof(struct scan_row, member)
+static const struct rep_fig scan_kind_figs[] = {
+	{ "kind", 0, 0, R(label), REP_STR, 0, REP_LABEL },
+	{ "processes", 0, "Processes by what the scan found.", R(value), REP_COUNT, 0, 0 },
+};
+static const struct rep_fig scan_hidepid_figs[] = {
+	{ "option", 0, 0, R(label), REP_STR, 0, REP_LABEL | REP_OPTIONAL },
+	{ "hidden", 0, "1: /proc hides other users' processes (hidepid).", R(value), REP_COUNT, 0, 0 },
+};
 
-/* The same where absent counts as 0: sorting and sums. */
-static uint64_t rs(const struct row *r, int m)
-{
-	return rv(r, m, 0);
-}
+/* ---- the scan both views share (smaps_rollup.h) ---- */
 
-static uint64_t fv(const uint64_t *f, int i) { return i < F_N ? f[i] : sat_add(f[1], f[5]); }
-
-static int sgn(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
-
-/* The sorted views order indexes (of rows, groups or objects) by a size,
- * largest first, then a name, then a number, smallest first; -r reverses
- * the order of processes and groups. */
-enum { SO_ROWS, SO_GROUPS, SO_TREE, SO_OBJS };
-static int sortof;
-struct skey { uint64_t v; const char *s; size_t n; unsigned t; };
-
-static void sortkey(unsigned i, struct skey *k)
-{
-	const struct row *r = &U.row[i];
-
-	memset(k, 0, sizeof *k);
-	k->s = "";
-	if (sortof == SO_OBJS) {
-		const struct obj *o = &U.ob.o[i];
-		k->v = o->f[2];
-		k->s = U.ob.pool + o->name;
-		k->n = o->nlen;
-		k->t = o->kind;
-		return;
-	}
-	if (sortof == SO_GROUPS) {
-		const struct grp *g = &gs.grp[i];
-		if (key != K_USER && key != K_NAME)
-			k->v = g->f[key < 5 ? key + 1 : 1];
-		k->s = g->key;
-	} else if (sortof == SO_TREE) {
-		k->v = gs.sub[i][1];
-		k->t = r->pid;
-	} else {
-		k->t = r->pid;
-		if (key == K_USER)   /* by uid, smallest first */
-			k->v = ~(uint64_t)r->uid;
-		else if (key == K_NAME)
-			k->s = r->name;
-		else if (key != K_PID)
-			k->v = rs(r, key);
-	}
-	k->n = strlen(k->s);
-}
-
-/* < 0 when index a comes first. */
-static int cmp(unsigned a, unsigned b)
-{
-	struct skey x, y;
-	int d;
-
-	sortkey(a, &x);
-	sortkey(b, &y);
-	d = sgn(y.v, x.v);
-	if (!d)
-		d = memcmp(x.s, y.s, x.n < y.n ? x.n : y.n);
-	if (!d)
-		d = sgn(x.n, y.n);
-	if (!d)
-		d = sgn(x.t, y.t);
-	return rev && sortof < SO_TREE ? -d : d;
-}
-
-/* ix: the indexes 0 to n - 1 in that order (an insertion sort) */
-static void isort(unsigned short *ix, unsigned n, int so)
-{
-	unsigned i, j;
-
-	sortof = so;
-	for (i = 0; i < n; i++) {
-		for (j = i; j && cmp(ix[j - 1], i) > 0; j--)
-			ix[j] = ix[j - 1];
-		ix[j] = i;
-	}
-}
-
-static const char *uname(unsigned long uid, char *b)
-{
-	static struct pw_cache users;
-	const char *s = pw_name(&users, uid);
-	if (s)
-		return s;
-	b[u64_str(b, uid)] = 0;
-	return b;
-}
-
-static void warnn(unsigned long n, const char *what, const char *why)
-{
-	char b[48];
-	char *e = b + u64_str(b, n);
-	*e = ' ';
-	memcpy(e + 1, what, strlen(what) + 1);
-	mb_warn(b, why);
-}
-
-/* ---- the mappings of one process (-S, -M, -l) ---- */
-
-static uint64_t hash(const char *s, size_t n)   /* FNV-1a */
-{
-	uint64_t h = 14695981039346656037ull;
-	while (n--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
-static int istmpfs(uint32_t d)
-{
-	unsigned i;
-	for (i = 0; i < ntmp && U.ob.tmpfs[i] != d; i++)
-		;
-	return i < ntmp;
-}
-
-/* The object of a mapping, added when new: its index, else SR_MAX_OBJS. */
-static unsigned oget(const struct pr_map *h)
-{
-	struct obj *o = U.ob.o;
-	uint32_t dev = h->dev;
-	int kind = pr_mapkind(h, istmpfs(dev)), sh = view == V_MAP && h->shared;
-	const char *p = h->path;
-	size_t n = h->plen;
-	uint64_t ino = h->ino;
-	unsigned i;
-
-	if (kind < PK_SHANON) {
-		ino = hash(p, n);
-		dev = 0;
-	}
-	for (i = 0; i < nobj; i++)
-		if (o[i].ino == ino && o[i].dev == dev && o[i].kind == kind && o[i].shared == sh)
-			return i;
-	if (nobj == SR_MAX_OBJS) {
-		ovf[O_OTHER]++;
-		return nobj;
-	}
-	o += nobj;
-	o->ino = ino;
-	o->dev = dev;
-	o->kind = kind;
-	o->shared = sh;
-	if (!n && kind == PK_ANON)
-		p = "[anon]", n = 6;
-	if (n > SR_OBJ_POOL - pused) {
-		n = SR_OBJ_POOL - pused;
-		ovf[O_CUT]++;
-	}
-	memcpy(U.ob.pool + pused, p, n);
-	o->name = pused;
-	o->nlen = n;
-	pused += n;
-	return nobj++;
-}
-
-/* Keep pid among the top consumers of o (sorted by PSS, then PID). */
-static void offer(struct obj *o, unsigned pid)
-{
-	struct top *t = o->top, x;
-	int i = 0;
-
-	while (i < SR_MAX_CONSUMERS - 1 && t[i].pid != pid)
-		i++;
-	if (t[i].pid != pid && t[i].pid && (o->cur < t[i].kb || (o->cur == t[i].kb && pid > t[i].pid)))
-		return;
-	t[i].pid = pid;
-	t[i].kb = o->cur;
-	memcpy(t[i].name, cur->name, sizeof t->name);
-	for (; i && (!t[i - 1].pid || t[i].kb > t[i - 1].kb || (t[i].kb == t[i - 1].kb && pid < t[i - 1].pid)); i--) {
-		x = t[i];
-		t[i] = t[i - 1];
-		t[i - 1] = x;
-	}
-}
-
-/* The mapping being read: its object, or (-S) its identity */
-static struct { int open, sh; unsigned oi; uint32_t dev; uint64_t ino; } mc;
-static struct pr_mem mm;
-
-/* A mapping's figures are complete: add them where the view wants them;
- * then the next one is open (maps() closes the last). */
-static void mflush(unsigned pid)
-{
-	uint64_t *v = mm.v;
-	unsigned i;
-
-	if (mc.open && view == V_SWAP) {
-		if (mc.sh && v[PR_Swap]) {
-			for (i = 0; i < nsw && (sw[i].ino != mc.ino || sw[i].dev != mc.dev); i++)
-				;
-			if (pass1 && i == nsw && nsw < SR_MAX_SWAPOBJ) {
-				sw[nsw].ino = mc.ino;
-				sw[nsw++].dev = mc.dev;
-			}
-			if (pass1 && i < nsw)
-				sw[i].n++;
-			else if (!pass1 && i < nsw)
-				sspss += v[PR_Swap] / sw[i].n;
-			else if (!pass1)
-				ovf[O_UNTRACKED]++;
-		}
-	} else if (mc.open) {
-		struct obj *o = &U.ob.o[mc.oi];
-		for (i = 0; i < ON; i++)
-			o->f[i] = sat_add(o->f[i], v[okey[i]]);
-		o->f[F_REG]++;
-		if (o->last != pid) {
-			o->last = pid;
-			o->cur = 0;
-			o->f[F_PROCS]++;
-		}
-		o->cur += v[PR_Pss] >> 10;
-		offer(o, pid);
-	}
-	memset(&mm, 0, sizeof mm);
-	mc.open = 1;
-}
-
-/* Stream /proc/PID/smaps (dfd: /proc/PID) into the view: 0 or -errno. */
-static int maps(int dfd, unsigned pid)
-{
-	struct rd_lines r;
-	struct pr_map h;
-	const char *s;
-	size_t n;
-	unsigned long sk = 0;
-	int fd, k;
-
-	sspss = 0;
-	if ((fd = rd_openat(dfd, "smaps", O_RDONLY)) < 0)
-		return fd;
-	rd_lines_fd(&r, fd, fb, sizeof fb);
-	while ((k = rd_line(&r, &s, &n)) > 0) {
-		if (r.skipped != sk) {   /* a header longer than fb: its figures go to "other" */
-			mflush(pid);
-			ovf[O_LONG] += r.skipped - sk;
-			sk = r.skipped;
-			mc.sh = 0;
-			mc.oi = SR_MAX_OBJS;
-		}
-		if (pr_maphdr(s, n, &h)) {
-			mflush(pid);
-			mc.sh = h.shared;
-			mc.dev = h.dev;
-			mc.ino = h.ino;
-			if (view != V_SWAP)
-				mc.oi = oget(&h);
-		} else {
-			pr_line(&mm, s, n, 0, PR_NK);
-		}
-	}
-	mflush(pid);
-	mc.open = 0;
-	close(fd);
-	return k;
-}
-
-/* "/proc/PID" (PID 0: "/proc/self"), then rest, into b (48 bytes). */
-static const char *ppath(char *b, unsigned pid, const char *rest)
+const char *sr_proc_path(char *b, unsigned pid, const char *rest)
 {
 	char *e = b + 6;
 
@@ -485,634 +298,501 @@ static const char *ppath(char *b, unsigned pid, const char *rest)
 	return b;
 }
 
-/* The mounts of our (-M: the process's) mount namespace, before the scan
- * (U is free until then).  hidepid=2 (invisible) or 4 (ptraceable) on
- * /proc (its last mount): the kernel does not list other users' processes
- * at all, so nothing can count them; root sees them all.  The option as
- * the kernel prints it goes into hidden.  -M, -l: the tmpfs devices. */
-static void mounts(void)
+/* hidepid=2 (invisible) or 4 (ptraceable) on /proc (its last mount): the
+ * kernel does not list other users' processes at all, so nothing can
+ * count them; root sees them all. */
+static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mnt *m))
 {
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
+	char path[48];
 	const char *v;
 	size_t n;
 	int fd;
 
-	/* the path in fb, free until the scan (a smaller frame) */
-	if ((fd = rd_lines_open(&r, ppath(fb, mpid, "/mountinfo"))) < 0)
+	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0)
 		return;
-	while (mountinfo_next(&r, &m, U.ob.pool, sizeof U.ob.pool, &bad) > 0) {
-		uint32_t d = m.major << 20 | m.minor;
+	/* s->buf holds a line's strings: the reader's lines are no longer */
+	while (mountinfo_next(&r, &m, s->buf, sizeof s->buf, &bad) > 0) {
 		if (!strcmp(m.point, "/proc")) {
-			*hidden = 0;
+			*s->hidden = 0;
 			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
-			    !(rd_live() && !geteuid()))
-				memcpy(hidden, v - 8, n + 8), hidden[n + 8] = 0;
+			    !(rd_live() && !geteuid())) {
+				memcpy(s->hidden, v - 8, n + 8);
+				s->hidden[n + 8] = 0;
+			}
 		}
-		if (view < V_MAP || strcmp(m.fstype, "tmpfs") || istmpfs(d))
-			continue;
-		if (ntmp < SR_MAX_TMPFS)
-			U.ob.tmpfs[ntmp++] = d;
-		else
-			ovf[O_TMPFS]++;
+		if (each)
+			each(&m);
 	}
 	close(fd);
 }
 
-/* ---- reading one process ---- */
-
-static int pdir(unsigned pid)
+int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const struct mnt *m))
 {
-	char path[48];
-	return rd_open(ppath(path, pid, ""), O_RDONLY | O_DIRECTORY);
+	struct diag d;
+	int rc = rd_dir_open(&s->proc, "/proc");
+
+	if (rc < 0)
+		return mb_fail_errno("/proc", -rc);
+	mounts(s, pid, each_mount);
+	rc = meminfo_read(&s->meminfo);
+	mb_warn_diag(&s->meminfo.diag);
+	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
+	return 0;
 }
 
-static void add(uint64_t *f, const struct row *r)
+static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
+{
+	int fd = rd_openat(s->process.dir, "smaps", O_RDONLY), rc;
+
+	if (fd < 0)
+		return fd;
+	rc = pr_maps(fd, s->buf, sizeof s->buf, maps, &s->overflow[SR_LONG_LINES]);
+	close(fd);
+	return rc;
+}
+
+void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
+{
+	int rc;
+
+	if (pr_open(&s->process, pid) != PR_FOUND)
+		return;
+	if ((rc = read_maps(s, maps)) < 0)
+		s->maps_error = -rc;
+	pr_close(&s->process);
+}
+
+/* The command line into the row, and its category. */
+static int read_cmdline(struct sr_scan *s, const struct sr_options *o)
+{
+	struct sr_row *r = &s->cur;
+	int cut;
+	size_t n = pr_read_cmdline(&s->process, s->buf, sizeof s->buf, &cut), i;
+
+	s->buf[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
+	for (i = 0; i < o->nrules && fnmatch(o->rules[i].glob, s->buf, 0); i++)
+		;
+	r->category = i;
+	if (n >= SR_CMD_MAX) {   /* cut at a character boundary */
+		cut = 1;
+		for (n = SR_CMD_MAX - 1; n && (s->buf[n] & 0xc0) == 0x80; n--)
+			;
+	}
+	memcpy(r->cmd, s->buf, n);
+	return cut;
+}
+
+int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
+            const struct pr_maps_sink *maps)
+{
+	static const unsigned char counted_as[] = {
+		[PR_VANISHED] = SR_VANISHED, [PR_INACCESSIBLE] = SR_INACCESSIBLE,
+		[PR_KERNEL_THREAD] = SR_KERNEL_THREADS,
+	};
+	struct pr_proc *p = &s->process;
+	const struct pr_status *st = &p->status;
+	struct sr_row *r = &s->cur;
+	int found = pr_open(p, pid), off, saturated, rc;
+	size_t i;
+
+	if (found == PR_FOUND)
+		found = pr_read_status(p, s->buf, sizeof s->buf);
+	if (found == PR_FOUND && o->user && st->uid != o->uid) {
+		pr_close(p);
+		return 0;
+	}
+	if (found == PR_FOUND)
+		found = pr_read_memory(p, s->buf, sizeof s->buf);
+	if (found != PR_FOUND) {
+		s->coverage[counted_as[found]]++;
+		pr_close(p);
+		return 0;
+	}
+	/* status's counters are stored from kb[0] */
+	off = p->source == PR_SRC_STATUS ? PR_NROLL : 0;
+	memset(r, 0, sizeof *r);
+	r->pid = pid;
+	r->ppid = st->ppid;
+	r->uid = st->uid;
+	r->source = p->source;
+	r->have = (p->mem->have & ((1u << PR_NSIZE) - 1)) >> off;
+	saturated = p->mem->ovf != 0;
+	for (i = 0; i < PR_NROLL && i + off < PR_NSIZE; i++) {
+		uint64_t kb = p->mem->v[i + off] >> 10;
+		r->kb[i] = kb > UINT32_MAX ? UINT32_MAX : kb;
+		saturated |= kb > UINT32_MAX;
+	}
+	s->coverage[SR_SATURATED] += saturated;
+	s->coverage[SR_APPROXIMATE] += p->source == PR_SRC_STATUS;
+	memcpy(r->name, st->name, sizeof r->name);
+	s->coverage[SR_TRUNCATED] += read_cmdline(s, o) | st->name_cut;
+	s->coverage[SR_PROCESSES]++;
+	if (maps && (rc = read_maps(s, maps)) < 0)
+		s->maps_error = -rc;
+	pr_close(p);
+	return 1;
+}
+
+void sr_sort(unsigned short *ix, unsigned n, int (*compare)(unsigned i, unsigned j))
+{
+	unsigned i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = i; j && compare(ix[j - 1], i) > 0; j--)
+			ix[j] = ix[j - 1];
+		ix[j] = i;
+	}
+}
+
+int sr_compare_names(const char *a, size_t an, const char *b, size_t bn)
+{
+	int d = memcmp(a, b, an < bn ? an : bn);
+	return d ? SR_SIGN(d, 0) : SR_SIGN(an, bn);
+}
+
+void sr_cell(uint64_t v, int has, int approx)
+{
+	/* the size's text first, to right-align it with its '~' */
+	char text[32];
+	struct out cell = { .fd = -1, .buf = text }, *report = fo;
+
+	if (!has) {
+		fo_s("        -");
+		return;
+	}
+	fo_c(' ');
+	fo = &cell;
+	tb_size(v, 0);
+	fo = report;
+	out_pad(fo, cell.len + approx, 8);
+	if (approx)
+		fo_c('~');
+	out_mem(fo, text, cell.len);
+}
+
+void sr_coverage_line(const struct sr_scan *s)
+{
+	const char *c;
+	unsigned i;
+
+	fo_s("total (sizes in ");
+	fo_s(*tb_unit() ? tb_unit() : "IEC units");
+	fo_s(")\ncoverage:");
+	for (i = 0; i < SR_COVERAGE_N; i++) {
+		if (i > SR_DROPPED && !s->coverage[i])
+			continue;
+		fo_s(i ? ", " : " ");
+		out_u64(fo, s->coverage[i]);
+		fo_c(' ');
+		for (c = coverage_names[i]; *c; c++)
+			fo_c(*c == '_' ? ' ' : *c);
+	}
+	if (*s->hidden) {
+		fo_s(", other users' processes hidden (");
+		fo_s(s->hidden);
+		fo_c(')');
+	}
+	tb_nl();
+}
+
+static const void *scan_kind_row(void *ctx, size_t i, uint64_t *have)
+{
+	struct scan_report *r = ctx;
+
+	r->row.label = coverage_names[i];
+	r->row.value = r->coverage[i];
+	*have = REP_ALL;
+	return &r->row;
+}
+
+static const void *scan_hidepid_row(void *ctx, size_t i, uint64_t *have)
+{
+	struct scan_report *r = ctx;
+
+	(void)i;
+	r->row.label = r->scan->hidden;
+	r->row.value = !!*r->scan->hidden;
+	*have = *r->scan->hidden ? REP_ALL : 0;
+	return &r->row;
+}
+
+void sr_report_scan(const struct sr_scan *s, enum sr_view view)
+{
+	struct scan_report r = {
+		.hidden = s->hidden, .scan = s,
+		.kinds = { "kinds", "scan", scan_kind_figs, REP_N(scan_kind_figs), SR_COVERAGE_N,
+		           scan_kind_row, 0, &r },
+		.hidepid = { "hidepid", "scan", scan_hidepid_figs, REP_N(scan_hidepid_figs), 1,
+		             scan_hidepid_row, 0, &r },
+	};
+	uint64_t have = 0;
+
+	memcpy(r.coverage, s->coverage, sizeof r.coverage);
+	memcpy(r.overflow, s->overflow, sizeof r.overflow);
+	if (*s->hidden)
+		have |= (uint64_t)1 << SCAN_HIDDEN;
+	if (view < SR_VIEW_MAPS)
+		have |= (uint64_t)1 << SCAN_KINDS | (uint64_t)1 << SCAN_HIDEPID;
+	if (view != SR_VIEW_PROCESSES)
+		have |= (uint64_t)1 << SCAN_OVERFLOW;
+	rep_figs("", scan_figs, REP_N(scan_figs), &r, have);
+}
+
+void sr_warn_count(uint64_t n, const char *what, const char *why)
+{
+	char b[48];
+	char *e = b + u64_str(b, n);
+
+	*e = ' ';
+	memcpy(e + 1, what, strlen(what) + 1);
+	mb_warn(b, why);
+}
+
+void sr_warn_overflow(const struct sr_scan *s)
+{
+	int i;
+
+	for (i = 0; i < SR_OVERFLOW_N; i++)
+		if (s->overflow[i])
+			sr_warn_count(s->overflow[i], overflow_names[i],
+			              "beyond a bound of the mapping views (see the README)");
+}
+
+/* ---- the process views ---- */
+
+/* Size m (a sort key before SR_SORT_PID) of a row in bytes; *has (unless
+ * 0): the kernel printed it.  -S's shared swap adds to SwapPss. */
+static uint64_t row_size(const struct sr_row *r, int m, int *has)
+{
+	int k = r->source == PR_SRC_STATUS ? status_key[m] - PR_NROLL : rollup_key[m], h;
+	uint64_t v = r->kb[k];
+
+	if (k == PR_Private_Clean)
+		v += (uint64_t)r->kb[PR_Private_Dirty] + r->kb[PR_Private_Hugetlb];
+	h = r->have >> k & 1;
+	v = h ? v << 10 : 0;
+	if (m == SR_SORT_SWAP_PSS && r->shared_swap_kb) {
+		v += (uint64_t)r->shared_swap_kb << 10;
+		h = 1;
+	}
+	if (has)
+		*has = h;
+	return v;
+}
+
+static const char *user_name(unsigned long uid, char *b)
+{
+	const char *s = pw_name(&TT.users, uid);
+	if (s)
+		return s;
+	b[u64_str(b, uid)] = 0;
+	return b;
+}
+
+static void add(struct sums *s, const struct sr_row *r)
 {
 	int m;
-	f[0]++;
-	for (m = 0; m < 5; m++)
-		f[m + 1] = sat_add(f[m + 1], rs(r, m));
+
+	s->processes++;
+	for (m = 0; m < SR_SUMMED; m++)
+		s->size[m] = sat_add(s->size[m], row_size(r, m, 0));
+	s->pss_total = sat_add(s->size[SR_SORT_PSS], s->size[SR_SORT_SWAP_PSS]);
 }
 
-static uint64_t *grp_get(const char *k, size_t n)
+/* The order of the listings: a size largest first (absent counts as 0),
+ * then a name, then a number, smallest first; -r reverses processes and
+ * groups.  Equal ones keep the order they were read in. */
+static int compare_rows(const struct sr_row *a, const struct sr_row *b)
 {
-	struct grp *g = gs.grp;
+	int d = 0;
+
+	switch (TT.opt->sort) {
+	case SR_SORT_PID:
+		break;
+	case SR_SORT_USER:
+		d = SR_SIGN(a->uid, b->uid);
+		break;
+	case SR_SORT_NAME:
+		d = sr_compare_names(a->name, strlen(a->name), b->name, strlen(b->name));
+		break;
+	default:
+		d = SR_SIGN(row_size(b, TT.opt->sort, 0), row_size(a, TT.opt->sort, 0));
+	}
+	if (!d)
+		d = SR_SIGN(a->pid, b->pid);
+	return TT.opt->reverse ? -d : d;
+}
+
+static int row_order(unsigned i, unsigned j)
+{
+	return compare_rows(&TT.rows[i], &TT.rows[j]);
+}
+
+/* Groups by the size sorted on (PSS for the others), then by name. */
+static int group_order(unsigned i, unsigned j)
+{
+	const struct group *x = &TT.groups[i], *y = &TT.groups[j];
+	int m = TT.opt->sort < SR_SUMMED ? (int)TT.opt->sort : SR_SORT_PSS, d = 0;
+
+	if (TT.opt->sort != SR_SORT_USER && TT.opt->sort != SR_SORT_NAME)
+		d = SR_SIGN(y->sum.size[m], x->sum.size[m]);
+	if (!d)
+		d = sr_compare_names(x->name, strlen(x->name), y->name, strlen(y->name));
+	return TT.opt->reverse ? -d : d;
+}
+
+/* Siblings by the PSS of their subtrees, whatever -s and -r say. */
+static int subtree_order(unsigned i, unsigned j)
+{
+	int d = SR_SIGN(TT.subtree[j].size[SR_SORT_PSS], TT.subtree[i].size[SR_SORT_PSS]);
+	return d ? d : SR_SIGN(TT.rows[i].pid, TT.rows[j].pid);
+}
+
+/* The sums of the group named [k, k+n) (cut to PW_NAME_MAX - 1 bytes),
+ * added when new; beyond SR_MAX_GROUPS groups, "(other)". */
+static struct sums *group_sums(const char *k, size_t n)
+{
+	struct group *g = TT.groups;
 	unsigned i;
 
 	if (n >= PW_NAME_MAX)
 		n = PW_NAME_MAX - 1;
-	for (i = 0; i < ngrp; i++)
-		if (sc_eq(k, n, g[i].key))
-			return g[i].f;
-	if (ngrp == SR_MAX_GROUPS) {
-		cov[C_OTHER]++;
-		memcpy(g[i].key, "(other)", 8);
+	for (i = 0; i < TT.ngroups; i++)
+		if (sc_eq(k, n, g[i].name))
+			return &g[i].sum;
+	if (TT.ngroups == SR_MAX_GROUPS) {
+		TT.scan.coverage[SR_GROUPED_OTHER]++;
+		memcpy(g[i].name, "(other)", 8);
 	} else {
-		memcpy(g[i].key, k, n);
-		ngrp++;
+		memcpy(g[i].name, k, n);
+		TT.ngroups++;
 	}
-	return g[i].f;
+	return &g[i].sum;
 }
 
-static int gone(long e) { return e == -ENOENT || e == -ESRCH; }
-
-/* Fill cur for one PID: -1 with a row, -2 when -U filters it out, else the
- * coverage counter it belongs to.  -S's first pass reads its smaps only. */
-static int read_proc(unsigned pid)
+static struct sums *group_of(const struct sr_row *r)
 {
-	static struct pr_status st;
-	struct pr_mem *const m = &mm;   /* shared: maps() starts it anew at its first mapping */
-	const struct pr_mem *pm = m;
-	int dfd = pdir(pid), k = -1, trunc, src = S_ROLLUP, sat, off = 0;
-	uint32_t have;
-	long n;
-	size_t i;
-
-	if (dfd < 0)
-		return gone(dfd) ? C_VANISHED : C_INACC;
-	if (pass1)   /* -S: count the mappings of shared objects with swap */
-		goto map;
-	n = rd_fileat(dfd, "status", fb, sizeof fb, &trunc);
-	if (n < 0 || pr_status(fb, n, &st)) {
-		k = n < 0 && gone(n) ? C_VANISHED : C_INACC;
-		goto out;
-	}
-	if (user_arg && st.uid != want_uid) {
-		k = -2;
-		goto out;
-	}
-	n = rd_fileat(dfd, "smaps_rollup", fb, sizeof fb, &trunc);
-	if (n >= 0)
-		pr_rollup(fb, n, m);
-	if (n == -ENOENT) {   /* before 4.14, or not captured */
-		int fd = rd_openat(dfd, "smaps", O_RDONLY);
-		src = S_SMAPS;
-		n = fd < 0 ? fd : pr_smaps(fd, m, fb, sizeof fb);
-		if (fd >= 0)
-			close(fd);
-	}
-	if (n < 0 && n != -ESRCH) {
-		/* live, ENOENT means the process is gone; in a capture it was
-		 * not readable, as EACCES is live: use status */
-		if (rd_live() && n == -ENOENT) {
-			k = C_VANISHED;
-			goto out;
-		}
-		pm = &st.mem;
-		src = S_STATUS;
-		off = PR_NROLL;
-	}
-	have = pm->have & ((1u << PR_NSIZE) - 1);
-	/* no memory map: a kernel thread, or a process that has exited
-	 * (a zombie, or one whose status still had its VmRSS) */
-	if (n == -ESRCH || !have) {
-		k = st.kthread || (st.state != 'Z' && !PR_HAS(&st.mem, PR_VmRSS)) ? C_KTHR : C_VANISHED;
-		goto out;
-	}
-	memset(cur, 0, sizeof *cur);
-	cur->pid = pid;
-	cur->ppid = st.ppid;
-	cur->uid = st.uid;
-	cur->src = src;
-	cur->have = have >> off;
-	trunc = st.name_cut;
-	sat = pm->ovf != 0;
-	for (i = 0; i < PR_NROLL && i + off < PR_NSIZE; i++) {
-		uint64_t v = pm->v[i + off] >> 10;
-		cur->kb[i] = v > UINT32_MAX ? UINT32_MAX : v;
-		sat |= v > UINT32_MAX;
-	}
-	cov[C_SAT] += sat;
-	cov[C_APPROX] += src == S_STATUS;
-	memcpy(cur->name, st.name, sizeof cur->name);
-	n = rd_fileat(dfd, "cmdline", fb, sizeof fb, &k);
-	n = n < 0 ? 0 : (long)pr_cmdline(fb, n);
-	trunc |= n > 0 && k;
-	if (!n) {   /* a kernel thread or a process that cleared it */
-		n = strlen(st.name);
-		fb[0] = '[';
-		memcpy(fb + 1, st.name, n);
-		fb[++n] = ']';
-		n++;
-	}
-	fb[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
-	for (i = 0; i < nrules && fnmatch(rules[i].glob, fb, 0); i++)
-		;
-	cur->cat = i;
-	i = n;
-	if (i >= SR_CMD_MAX) {   /* cut at a character boundary */
-		trunc = 1;
-		for (i = SR_CMD_MAX - 1; i && (fb[i] & 0xc0) == 0x80; i--)
-			;
-	}
-	memcpy(cur->cmd, fb, i);
-	cov[C_TRUNC] += trunc;
-	k = -1;
-map:
-	if (view) {
-		if ((n = maps(dfd, pid)) < 0)
-			merr = -n;
-		cur->ss = sspss >> 10 > UINT32_MAX ? UINT32_MAX : sspss >> 10;
-	}
-out:
-	close(dfd);
-	return k;
-}
-
-/* ---- output ---- */
-
-/* A size cell: a space, then right-aligned in 8; '~' approximate, '-' absent. */
-static void cell(uint64_t v, int has, int approx)
-{
-	static char b[32];
-	struct out t = { .fd = -1, .buf = b }, *o = fo;
-
-	if (!has) {
-		put("        -");
-		return;
-	}
-	putch(' ');
-	fo = &t;
-	tb_size(v, 0);
-	fo = o;
-	out_pad(o, t.len + approx, 8);
-	if (approx)
-		out_c(o, '~');
-	out_mem(o, b, t.len);
-}
-
-/* Figures [from, to) of sums f: table cells, else json/kv members. */
-static void sums(const uint64_t *f, int from, int to)
-{
-	for (; from < to; from++)
-		if (fmt == FMT_TABLE)
-			cell(fv(f, from), 1, 0);
-		else
-			t_u64(nth(fig, from), fv(f, from));
-	if (fmt == FMT_TABLE)
-		putch(' ');
-}
-
-/* One process in the current format; s: subtree sums (-g tree) or 0. */
-static void emit(const struct row *r, unsigned depth, const uint64_t *s)
-{
-	char b[24], e[24];
-	const char *u = uname(r->uid, b);
-	int m, has;
-	uint64_t v;
-
-	if (fmt == FMT_TABLE) {
-		tb_u64(r->pid, 7);
-		putch(' ');
-		tb_str(u, 8);
-		for (m = 0; m < 5; m++) {
-			v = rv(r, m, &has);
-			cell(v, has, r->src == S_STATUS);
-		}
-		for (m = 1; s && m < 3; m++)
-			cell(s[m], 1, 0);
-		out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
-		putsafe(r->cmd);
-		tb_nl();
-		return;
-	}
-	memcpy(e, "process.", 8);
-	e[8 + u64_str(e + 8, r->pid)] = 0;
-	t_elem(e);
-	t_u64("pid", r->pid);
-	t_u64("ppid", r->ppid);
-	t_u64("uid", r->uid);
-	t_cstr("user", u);
-	t_cstr("name", r->name);
-	t_cstr("command", r->cmd);
-	t_cstr("source", nth(srcname, r->src));
-	t_obj("rollup");
-	for (m = 0; m < PR_NROLL; m++)
-		if (r->have >> m & 1)
-			t_u64(pr_key(m + (r->src == S_STATUS ? PR_NROLL : 0)), (uint64_t)r->kb[m] << 10);
-	t_end();
-	v = rv(r, M_USS, &has);
-	t_opt("uss", has, v);
-	if (view == V_SWAP)
-		t_u64(w_ssp, (uint64_t)r->ss << 10);
-	if (s) {
-		t_u64("depth", depth);
-		t_obj("subtree");
-		sums(s, 1, F_N + 1);
-		t_end();
-	}
-	t_end();
-}
-
-static void tsize(uint64_t v)
-{
-	tb_size(v, 0);
-	if (*tb_unit()) {
-		putch(' ');
-		put(tb_unit());
-	}
-}
-
-/* The end of the totals line and the coverage line. */
-static void covline(void)
-{
-	unsigned i;
-
-	put("total (sizes in ");
-	put(*tb_unit() ? tb_unit() : "IEC units");
-	put(")\ncoverage:");
-	for (i = 0; i < C_N; i++) {
-		const char *c = nth(covname, i);
-		if (i > C_DROPPED && !cov[i])
-			continue;
-		put(i ? ", " : " ");
-		out_u64(fo, cov[i]);
-		putch(' ');
-		for (; *c; c++)
-			putch(*c == '_' ? ' ' : *c);
-	}
-	if (*hidden) {
-		put(", other users' processes hidden (");
-		put(hidden);
-		putch(')');
-	}
-	tb_nl();
-}
-
-static void table_end(void)
-{
-	unsigned i;
-
-	if (group >= G_USER)
-		put("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n");
-	for (i = 0; group >= G_USER && i < ngrp; i++) {
-		const struct grp *g = &gs.grp[gord[i]];
-		tb_u64(g->f[0], 7);
-		sums(g->f, 1, F_N + 1);
-		putsafe(g->key);
-		tb_nl();
-	}
-	tb_u64(tot[0], 7);
-	if (group < G_USER)
-		put(" procs   ");
-	sums(tot, 1, group < G_USER ? F_N : F_N + 1);
-	covline();
-	put("PSS ");
-	tsize(tot[1]);
-	put(" of MemTotal ");
-	if (MI_HAS(&mi, MI_MemTotal) && mi.v[MI_MemTotal]) {
-		uint64_t t = mi.v[MI_MemTotal], p = tot[1];
-		tsize(t);
-		put(" = ");
-		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
-		putch('%');
-	} else {
-		putch('-');
-	}
-	tb_nl();
-}
-
-/* A gauge family: its HELP and TYPE lines; its name for p_start, "membox_"
- * PREFIX NAME in lower case, and "_bytes" for a size. */
-static const char *pfam(const char *prefix, const char *name, int bytes, const char *help)
-{
-	static char b[48];
-	char *e = b;
-
-	while (*prefix)
-		*e++ = *prefix++;
-	for (; *name; name++)
-		*e++ = *name >= 'A' && *name <= 'Z' ? *name + 32 : *name;
-	memcpy(e, "_bytes", 7);
-	if (!bytes)
-		*e = 0;
-	p_type(b, "gauge", help);
-	return b;
-}
-
-/* Counters as a json/kv object, left open. */
-static void jcounts(const char *key, const char *names, const unsigned long *v, int n)
-{
-	int i;
-	t_obj(key);
-	for (i = 0; i < n; i++)
-		t_u64(nth(names, i), v[i]);
-}
-
-/* The end of a json/kv document: what the scan saw, what the mapping
- * views could not keep, and (the process views) MemTotal. */
-static void jtail(void)
-{
-	jcounts("coverage", covname, cov, C_N);
-	if (*hidden)
-		t_cstr("hidden", hidden);
-	else
-		t_null("hidden");
-	t_end();
-	if (view) {
-		jcounts("overflow", ovfname, ovf, O_N);
-		t_end();
-	}
-	if (view < V_MAP)
-		t_opt("mem_total", MI_HAS(&mi, MI_MemTotal), mi.v[MI_MemTotal]);
-	t_done();
-}
-
-static void prom(void)
-{
+	const struct sr_options *o = TT.opt;
+	const char *key = r->name;
 	char b[24];
-	const char *name;
+	size_t n;
+
+	if (o->group == SR_GROUP_USER)
+		key = user_name(r->uid, b);
+	n = strlen(key);
+	if (o->group == SR_GROUP_CATEGORY) {
+		key = o->rules[r->category].name;
+		n = o->rules[r->category].name_len;
+	}
+	return group_sums(key, n);
+}
+
+/* -S: a shared mapping's swap is divided among the mappings of its object
+ * that the first pass counted over every process. */
+static void swap_begin(void *ctx, const struct pr_map *header)
+{
+	(void)ctx;
+	TT.mapping.shared = header && header->shared;
+	if (header) {
+		TT.mapping.dev = header->dev;
+		TT.mapping.ino = header->ino;
+	}
+}
+
+static void swap_end(void *ctx, const struct pr_mem *figures)
+{
+	struct swap_object *o = TT.swap_objects;
 	unsigned i;
-	int m, k, has;
-	uint64_t v;
 
-	for (m = 0; m < 5 + (view == V_SWAP); m++) {
-		name = pfam("process_", m < 5 ? nth(fig, m + 1) : w_ssp, 1,
-		            "Memory of a process (PSS, USS: see the README).");
-		for (i = 0; i < nrows; i++) {
-			const struct row *r = &U.row[ord[i]];
-			v = m < 5 ? rv(r, m, &has) : (uint64_t)r->ss << 10;
-			if (m < 5 && !has)
-				continue;
-			p_start(name);
-			p_labu("pid", r->pid);
-			p_labc("name", r->name);
-			p_labc("user", uname(r->uid, b));
-			p_labc("source", nth(srcname, r->src));
-			p_u64(v);
+	(void)ctx;
+	if (!TT.mapping.shared || !figures->v[PR_Swap])
+		return;
+	for (i = 0; i < TT.nswap_objects && (o[i].ino != TT.mapping.ino || o[i].dev != TT.mapping.dev); i++)
+		;
+	if (TT.counting) {
+		if (i == TT.nswap_objects && i < SR_MAX_SWAPOBJ) {
+			o[i].ino = TT.mapping.ino;
+			o[i].dev = TT.mapping.dev;
+			TT.nswap_objects++;
 		}
-	}
-	/* each figure of the sums: the groups' family (-g user, name,
-	 * category), then the total's */
-	for (m = 0; m <= F_N; m++)
-		for (k = group < G_USER; k < 2; k++) {
-			name = pfam(k ? "total_" : "group_", nth(fig, m), m,
-			            m ? "Memory summed over the processes." : "Processes counted.");
-			for (i = 0; i < (k ? 1 : ngrp); i++) {
-				const struct grp *g = &gs.grp[gord[i]];
-				p_start(name);
-				if (!k) {
-					p_labc("by", nth(groupname, group));
-					p_labc("group", g->key);
-				}
-				p_u64(fv(k ? tot : g->f, m));
-			}
-		}
-	name = pfam("scan_", fig, 0, "Processes by what the scan found.");   /* fig's first: "processes" */
-	for (i = 0; i < C_N; i++) {
-		p_start(name);
-		p_labc("kind", nth(covname, i));
-		p_u64(cov[i]);
-	}
-	p_start(pfam("scan_", "hidden", 0, "1: /proc hides other users' processes (hidepid)."));
-	if (*hidden)
-		p_labc("option", hidden);
-	p_u64(!!*hidden);
-	if (MI_HAS(&mi, MI_MemTotal)) {
-		p_start(pfam("", "mem_total", 1, "MemTotal of /proc/meminfo."));
-		p_u64(mi.v[MI_MemTotal]);
+		if (i < TT.nswap_objects)
+			o[i].mappings++;
+	} else if (i < TT.nswap_objects) {
+		TT.shared_swap_pss += figures->v[PR_Swap] / o[i].mappings;
+	} else {
+		TT.scan.overflow[SR_UNTRACKED_SWAP]++;
 	}
 }
 
-/* ---- the object views (-M, -l) ---- */
+static const struct pr_maps_sink swap_sink = { swap_begin, swap_end, 0 };
 
-/* A table cell of a count: a blank, then v in w. */
-static void onum(uint64_t v, int w)
+/* One process: into the sums, then listed now, kept, or (the table is
+ * full) kept instead of the last row when it comes before it. */
+static void one(unsigned pid)
 {
-	putch(' ');
-	tb_u64(v, w);
-}
+	const struct sr_options *o = TT.opt;
+	struct sr_row *cur = &TT.scan.cur;
+	unsigned i;
 
-/* An object: a table line or a json/kv element; or (tot) the totals,
- * whose procs are the processes read: the table's last line, the json
- * "total". */
-static void oemit(const struct obj *o, int tot)
-{
-	const char *k = nth(pknames, o->kind), *nm = U.ob.pool + o->name;
-	const struct top *t;
-	int i;
-
-	if (fmt == FMT_TABLE) {
-		for (i = 0; i < ON; i++)
-			if (view == V_MAP || (0x186 >> i & 1))   /* -l: RSS PSS SWAP SWAPPSS */
-				cell(o->f[i], 1, 0);
-		if (view == V_LIST)
-			onum(o->f[F_PROCS], 6);
-		onum(o->f[F_REG], 7);
-		if (tot) {
-			put(view == V_MAP ? "   " : " ");
-			covline();
+	if (TT.counting) {
+		sr_read_maps(&TT.scan, pid, &swap_sink);
+		return;
+	}
+	TT.shared_swap_pss = 0;
+	if (!sr_read(&TT.scan, o, pid, o->view == SR_VIEW_SHARED_SWAP ? &swap_sink : 0))
+		return;
+	cur->shared_swap_kb = TT.shared_swap_pss >> 10 > UINT32_MAX ? UINT32_MAX : TT.shared_swap_pss >> 10;
+	add(&TT.total, cur);
+	if (o->group >= SR_GROUP_USER)
+		add(group_of(cur), cur);
+	if (TT.nrows < TT.capacity) {
+		i = TT.nrows++;
+		if (TT.streaming) {
+			TT.row(i);
 			return;
 		}
-		put(view != V_MAP ? " " : o->shared ? " s " : " p ");
-		tb_str(k, 11);
-		putch(' ');
-		out_safe(fo, nm, o->nlen);
-		for (t = o->top; verbose && t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
-			put(t == o->top ? "\n    top: " : ", ");
-			out_u64(fo, t->pid);
-			putch(' ');
-			putsafe(t->name);
-			putch(' ');
-			tb_size((uint64_t)t->kb << 10, 0);
-		}
-		tb_nl();
-		return;
-	}
-	if (tot) {
-		t_obj("total");
 	} else {
-		t_elem(0);
-		t_cstr("kind", k);
-		t_str(w_object, nm, o->nlen);
-		if (view == V_MAP)
-			t_bool(w_shared, o->shared);
+		TT.scan.coverage[SR_DROPPED]++;
+		if (TT.streaming)
+			return;
+		if (TT.worst == -1u)
+			for (TT.worst = 0, i = 1; i < TT.nrows; i++)
+				if (compare_rows(&TT.rows[i], &TT.rows[TT.worst]) > 0)
+					TT.worst = i;
+		if (!TT.nrows || compare_rows(cur, &TT.rows[TT.worst]) >= 0)
+			return;
+		i = TT.worst;
+		TT.worst = -1u;
 	}
-	if (view == V_LIST)
-		t_u64(fig, o->f[F_PROCS]);
-	t_u64(w_regions, o->f[F_REG]);
-	t_obj("rollup");
-	for (i = 0; i < ON; i++)
-		t_u64(pr_key(okey[i]), o->f[i]);
-	t_end();
-	if (verbose && !tot) {
-		t_arr("consumers");
-		for (t = o->top; t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
-			t_elem(0);
-			t_u64("pid", t->pid);
-			t_cstr("name", t->name);
-			t_u64("pss", (uint64_t)t->kb << 10);
-			t_end();
-		}
-		t_end();
-	}
-	t_end();
+	TT.rows[i] = *cur;
 }
 
-static const char *const scol[6] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
-static const char *const skey = "id\0owner\0attaches\0size\0rss\0swap";
-
-/* The segments of /proc/sysvipc/shm: table lines, json/kv elements, or
- * (f >= 2) the prom samples of column f. */
-static void sysv(int f)
+static int scan(const unsigned *pids, unsigned npids)
 {
-	struct rd_lines r;
-	struct shm_it it = { .r = &r, .col = scol, .n = 6 };
-	uint64_t v[6];
-	const char *name = f ? pfam("sysv_shm_", nth(skey, f), f > 2, "A SysV shared memory segment (/proc/sysvipc/shm).") : 0;
-	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), i, n = 0;
+	struct pr_pids it;
+	long pid;
 
-	if (fd < 0)
-		return;
-	while (shm_next(&it, v) > 0) {
-		if (f) {
-			if (it.have >> f & 1) {
-				p_start(name);
-				p_labu("id", v[0]);
-				p_labu("owner", v[1]);
-				p_u64(v[f]);
-			}
-			continue;
-		}
-		if (fmt == FMT_TABLE && !n++)
-			put("\n   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP\n");
-		if (fmt != FMT_TABLE)
-			t_elem(0);
-		for (i = 0; i < 6; i++)
-			if (fmt != FMT_TABLE)
-				t_opt(nth(skey, i), it.have >> i & 1, v[i]);
-			else if (i < 3)
-				onum(v[i], 7);
-			else
-				cell(v[i], it.have >> i & 1, 0);
-		if (fmt == FMT_TABLE)
-			tb_nl();
-		else
-			t_end();
-	}
-	if (f < 3)
-		ovf[O_SYSV] += it.bad;
-	close(fd);
+	pr_pids_start(&it, &TT.scan.proc, pids, npids);
+	while ((pid = pr_pids_next(&it)) > 0)
+		one(pid);
+	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
-static void objects(void)
-{
-	struct obj *o = U.ob.o, *t = o + SR_MAX_OBJS + 1;
-	unsigned i, j, n = nobj;
-	const char *name;
-
-	isort(U.ob.ord, n, SO_OBJS);
-	if (o[SR_MAX_OBJS].f[F_REG])
-		U.ob.ord[n++] = SR_MAX_OBJS;
-	for (i = 0; i <= SR_MAX_OBJS; i++)   /* the unused ones are zero */
-		for (j = 0; j < F_PROCS; j++)
-			t->f[j] = sat_add(t->f[j], o[i].f[j]);
-	t->f[F_PROCS] = tot[0];
-	if (topn < n)
-		n = topn;
-	if (fmt == FMT_PROM) {
-		for (j = 0; j < F_PROCS + (view == V_LIST); j++) {
-			name = pfam("object_", j < ON ? pr_key(okey[j]) : j == ON ? w_regions : fig, j < ON,
-			            "An object's mappings (smaps-rollup -M, -l in the README).");
-			for (i = 0; i < n; i++) {
-				const struct obj *b = &o[U.ob.ord[i]];
-				p_start(name);
-				if (view == V_MAP)
-					p_labu("pid", cur->pid);
-				p_labc("kind", nth(pknames, b->kind));
-				p_lab(w_object, U.ob.pool + b->name, b->nlen);
-				if (view == V_MAP)
-					p_labc(w_shared, b->shared ? "true" : "false");
-				p_u64(b->f[j]);
-			}
-		}
-		for (j = 2; view == V_LIST && j < 6; j++)
-			sysv(j);
-		return;
-	}
-	if (fmt == FMT_TABLE) {
-		put(view == V_MAP ? "     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n"
-		                  : "      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n");
-	} else {
-		t_obj(0);
-		if (view == V_MAP) {
-			t_u64("pid", cur->pid);
-			t_cstr("name", cur->name);
-		}
-		t_arr("objects");
-	}
-	for (i = 0; i <= n; i++) {   /* the objects, then the totals */
-		if (i == n && fmt != FMT_TABLE)
-			t_end();
-		oemit(i < n ? &o[U.ob.ord[i]] : t, i == n);
-	}
-	if (fmt == FMT_TABLE) {
-		if (view == V_LIST)
-			sysv(0);
-		return;
-	}
-	if (view == V_LIST) {
-		t_arr("sysv");
-		sysv(0);
-		t_end();
-	}
-	jtail();
-}
-
-/* The process tree of the kept rows: ord in pre-order, children by subtree
- * PSS; a process whose parent is not kept is a root.  Recursion depth is
- * at most SR_MAX_ROWS small frames. */
-static unsigned nord;
-static void walk(unsigned p, unsigned d)
+/* -g tree: the listing in pre-order, children by subtree PSS; a process
+ * whose parent is not kept is a root.  The recursion is at most
+ * SR_MAX_ROWS small frames deep. */
+static void walk(unsigned parent, unsigned depth)
 {
 	unsigned i;
-	for (i = 0; i < nrows; i++)
-		if (par[tix[i]] == p) {
-			ord[nord] = tix[i];
-			dep[nord++] = d;
-			walk(tix[i], d + 1);
+
+	for (i = 0; i < TT.nrows; i++)
+		if (TT.parent[TT.by_subtree[i]] == parent) {
+			TT.order[TT.nlisted] = TT.by_subtree[i];
+			TT.depth[TT.nlisted++] = depth;
+			walk(TT.by_subtree[i], depth + 1);
 		}
 }
 
@@ -1120,122 +800,339 @@ static void tree(void)
 {
 	unsigned i, j, a;
 
-	memset(par, 0xff, sizeof par);
-	for (i = 0; i < nrows; i++) {
-		for (j = 0; j < nrows; j++)
-			if (j != i && U.row[j].pid == U.row[i].ppid) {
-				for (a = j; a != NIL && a != i; a = par[a])
+	memset(TT.parent, 0xff, sizeof TT.parent);
+	for (i = 0; i < TT.nrows; i++) {
+		for (j = 0; j < TT.nrows; j++)
+			if (j != i && TT.rows[j].pid == TT.rows[i].ppid) {
+				for (a = j; a != NO_ROW && a != i; a = TT.parent[a])
 					;
-				if (a == NIL)   /* no cycle in a hostile capture */
-					par[i] = j;
+				if (a == NO_ROW)   /* no cycle in a hostile capture */
+					TT.parent[i] = j;
 				break;
 			}
 	}
-	for (i = 0; i < nrows; i++)
-		for (a = i; a != NIL; a = par[a])
-			add(gs.sub[a], &U.row[i]);
-	isort(tix, nrows, SO_TREE);
-	walk(NIL, 0);
+	for (i = 0; i < TT.nrows; i++)
+		for (a = i; a != NO_ROW; a = TT.parent[a])
+			add(&TT.subtree[a], &TT.rows[i]);
+	sr_sort(TT.by_subtree, TT.nrows, subtree_order);
+	TT.nlisted = 0;
+	walk(NO_ROW, 0);
 }
 
-/* ---- the scan ---- */
-
-static void one(unsigned pid)
+/* The row listed i-th: the process just read when streaming. */
+static const struct sr_row *listed(size_t i)
 {
-	static unsigned w = -1u;   /* the last of the full row table, -1u: to find */
-	unsigned i;
-	int k;
-	const char *g = cur->name;
+	return TT.streaming ? &TT.scan.cur : &TT.rows[TT.order[i]];
+}
+
+/* ---- the table ---- */
+
+static int table_begin(void)
+{
+	if (TT.opt->group == SR_GROUP_TREE)
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n");
+	else if (TT.opt->group < SR_GROUP_USER)
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n");
+	return 1;
+}
+
+static void table_row(size_t i)
+{
+	const struct sr_row *r = listed(i);
+	unsigned depth = TT.streaming ? 0 : TT.depth[i];
 	char b[24];
-	size_t n;
+	int m, has;
+	uint64_t v;
 
-	k = read_proc(pid);
-	if (pass1)
-		return;
-	if (k >= 0)
-		cov[k]++;
-	if (k != -1)
-		return;
-	cov[C_PROCS]++;
-	add(tot, cur);
-	if (view >= V_MAP)
-		return;
-	if (group >= G_USER) {
-		if (group == G_USER)
-			g = uname(cur->uid, b);
-		n = strlen(g);
-		if (group == G_CAT)
-			g = rules[cur->cat].name, n = rules[cur->cat].nlen;
-		add(grp_get(g, n), cur);
+	tb_u64(r->pid, 7);
+	fo_c(' ');
+	tb_str(user_name(r->uid, b), 8);
+	for (m = 0; m < SR_SUMMED; m++) {
+		v = row_size(r, m, &has);
+		sr_cell(v, has, r->source == PR_SRC_STATUS);
 	}
-	if (nrows < cap) {
-		i = nrows++;
-		if (stream) {
-			emit(cur, 0, 0);
-			return;
-		}
-	} else {
-		cov[C_DROPPED]++;
-		if (stream)
-			return;
-		/* keep the top rows: replace the last one */
-		if (w == -1u)
-			for (w = 0, i = 1; i < nrows; i++)
-				if (cmp(i, w) > 0)
-					w = i;
-		if (!nrows || cmp(SR_MAX_ROWS, w) >= 0)
-			return;
-		i = w;
-		w = -1u;
+	if (TT.opt->group == SR_GROUP_TREE) {
+		sr_cell(TT.subtree[TT.order[i]].size[SR_SORT_PSS], 1, 0);
+		sr_cell(TT.subtree[TT.order[i]].size[SR_SORT_USS], 1, 0);
 	}
-	U.row[i] = *cur;
+	out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
+	out_safe(fo, r->cmd, strlen(r->cmd));
+	tb_nl();
 }
 
-/* /proc, opened before anything is written (a failure must not leave half
- * a json document) and read from its start by each scan (-S scans twice) */
-static struct rd_dir pd;
-
-static int scan(void)
+static void table_sums(const struct sums *s, int with_total)
 {
-	unsigned i;
-	long pid;
+	int m;
 
-	for (i = 0; i < npids && !pass1; i++)   /* -S's first pass reads every process */
-		one(pids[i]);
-	if (i)
-		return 0;
-	lseek(pd.fd, 0, SEEK_SET);
-	rd_dir_fd(&pd, pd.fd);
-	while ((pid = rd_pid_next(&pd)) > 0)
-		one(pid);
-	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
+	for (m = 0; m < SR_SUMMED; m++)
+		sr_cell(s->size[m], 1, 0);
+	if (with_total)
+		sr_cell(s->pss_total, 1, 0);
+	fo_c(' ');
 }
 
-static int pick(const char *t, int n, const char *s)
+static void table_size(uint64_t v)
+{
+	tb_size(v, 0);
+	if (*tb_unit()) {
+		fo_c(' ');
+		fo_s(tb_unit());
+	}
+}
+
+/* The groups or the rows, the total, coverage, and PSS against MemTotal. */
+static void table_end(void)
+{
+	const struct meminfo *mi = &TT.scan.meminfo;
+	int grouped = TT.opt->group >= SR_GROUP_USER;
+	unsigned i;
+
+	for (i = 0; !TT.streaming && !grouped && i < TT.nrows; i++)
+		table_row(i);
+	if (grouped)
+		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n");
+	for (i = 0; grouped && i < TT.ngroups; i++) {
+		const struct group *g = &TT.groups[TT.group_order[i]];
+		tb_u64(g->sum.processes, 7);
+		table_sums(&g->sum, 1);
+		out_safe(fo, g->name, strlen(g->name));
+		tb_nl();
+	}
+	tb_u64(TT.total.processes, 7);
+	if (!grouped)
+		fo_s(" procs   ");
+	table_sums(&TT.total, grouped);
+	sr_coverage_line(&TT.scan);
+	fo_s("PSS ");
+	table_size(TT.total.size[SR_SORT_PSS]);
+	fo_s(" of MemTotal ");
+	if (MI_HAS(mi, MI_MemTotal) && mi->v[MI_MemTotal]) {
+		uint64_t t = mi->v[MI_MemTotal], p = TT.total.size[SR_SORT_PSS];
+		table_size(t);
+		fo_s(" = ");
+		/* hundredths of a percent, without overflow */
+		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
+		fo_c('%');
+	} else {
+		fo_c('-');
+	}
+	tb_nl();
+}
+
+/* ---- the report (json, kv, prom) ---- */
+
+static const void *process_row(void *ctx, size_t i, uint64_t *have)
+{
+	const struct sr_row *r = listed(i);
+	struct process_rec *p = &TT.rec;
+	int off = r->source == PR_SRC_STATUS ? PR_NROLL : 0, m, has;
+	unsigned k;
+
+	(void)ctx;
+	p->pid = r->pid;
+	p->ppid = r->ppid;
+	p->uid = r->uid;
+	p->user = user_name(r->uid, p->uid_text);
+	p->name = r->name;
+	p->command = r->cmd;
+	p->source = source_names[r->source];
+	for (k = 0; k < PR_NROLL && k + off < PR_NSIZE; k++)
+		p->kernel[k + off] = (uint64_t)r->kb[k] << 10;
+	*have = (uint64_t)r->have << (PF_KERNEL + off);
+	for (m = 0; m < SR_SUMMED; m++) {
+		p->size[m] = row_size(r, m, &has);
+		*have |= (uint64_t)has << (PF_SIZE + m);
+	}
+	if (TT.opt->view == SR_VIEW_SHARED_SWAP) {
+		p->shared_swap_pss = (uint64_t)r->shared_swap_kb << 10;
+		*have |= (uint64_t)1 << PF_SHARED_SWAP;
+	}
+	if (TT.opt->group == SR_GROUP_TREE) {
+		p->depth = TT.depth[i];
+		p->subtree = TT.subtree[TT.order[i]];
+		*have |= (uint64_t)1 << PF_DEPTH | (uint64_t)1 << PF_SUBTREE;
+	}
+	return p;
+}
+
+/* kv: process.PID.pss (process_row has just filled TT.rec) */
+static void process_kvname(void *ctx, size_t i, char *b)
+{
+	(void)ctx;
+	(void)i;
+	memcpy(b, "process.", 8);
+	b[8 + u64_str(b + 8, TT.rec.pid)] = 0;
+}
+
+static const void *group_row(void *ctx, size_t i, uint64_t *have)
+{
+	const struct group *g = &TT.groups[TT.group_order[i]];
+
+	(void)ctx;
+	TT.group_rec.by = group_names[TT.opt->group];
+	TT.group_rec.name = g->name;
+	TT.group_rec.sum = g->sum;
+	*have = REP_ALL;
+	return &TT.group_rec;
+}
+
+static const void *total_row(void *ctx, size_t i, uint64_t *have)
+{
+	(void)ctx;
+	(void)i;
+	*have = REP_ALL;
+	return &TT.total_rec;
+}
+
+static int report_begin(void)
+{
+	rep_begin();
+	return rep_list_open(&TT.processes);
+}
+
+static void report_row(size_t i)
+{
+	rep_list_row(&TT.processes, i);
+}
+
+static void report_end(void)
+{
+	const struct sr_options *o = TT.opt;
+	struct sums_report sums = {
+		.shared_swap = { "shared_swap", "process", shared_swap_figs, REP_N(shared_swap_figs),
+		                 TT.nrows, process_row, 0, 0 },
+		.total = TT.total, .group_by = group_names[o->group],
+		.groups = { { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
+		            &TT.total_rec, "total" },
+		.total_alone = { "total", "total", group_figs + GROUP_FIG_SUMS,
+		                 REP_N(group_figs) - GROUP_FIG_SUMS, 1, total_row, 0, 0 },
+	};
+	uint64_t have = (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
+	unsigned i;
+
+	for (i = 0; !TT.streaming && i < TT.nrows; i++)
+		rep_list_row(&TT.processes, i);
+	TT.processes.rows = TT.nrows;
+	rep_list_close(&TT.processes);
+	TT.total_rec.sum = TT.total;
+	if (o->group)
+		have |= (uint64_t)1 << SUMS_GROUP_BY;
+	if (o->view == SR_VIEW_SHARED_SWAP)
+		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
+	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
+	sr_report_scan(&TT.scan, o->view);
+	rep_figs("", mem_total_fig, 1, &TT.scan.meminfo, MI_HAS(&TT.scan.meminfo, MI_MemTotal));
+	rep_end();
+}
+
+static int process_view(const struct sr_options *o)
+{
+	int rc, streamable;
+	unsigned i;
+
+	TT.opt = o;
+	if (o->table) {
+		TT.begin = table_begin;
+		TT.row = table_row;
+		TT.end = table_end;
+	} else {
+		TT.begin = report_begin;
+		TT.row = report_row;
+		TT.end = report_end;
+	}
+	TT.processes = (struct rep_list){ "processes", "process", process_figs, PF_N, 0,
+	                                  process_row, process_kvname, 0 };
+	TT.worst = -1u;
+	if (sr_scan_start(&TT.scan, 0, 0))
+		return 1;
+	if (o->view == SR_VIEW_SHARED_SWAP) {   /* every process, whatever -p and -U select */
+		TT.counting = 1;
+		rc = scan(0, 0);
+		TT.counting = 0;
+		if (rc)
+			return rc;
+	}
+	/* as read: asked for, or live, in PID order */
+	streamable = o->group != SR_GROUP_TREE &&
+	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
+	for (i = 0; o->group == SR_GROUP_CATEGORY && i <= o->nrules; i++)
+		group_sums(o->rules[i].name, o->rules[i].name_len);
+	TT.streaming = TT.begin() && streamable;
+	TT.capacity = TT.streaming || o->top < SR_MAX_ROWS ? o->top : SR_MAX_ROWS;
+	if ((rc = scan(o->pids, o->npids)))
+		return rc;
+	if (!TT.streaming) {
+		sr_sort(TT.order, TT.nrows, row_order);
+		if (o->group == SR_GROUP_TREE)
+			tree();
+	}
+	sr_warn_overflow(&TT.scan);
+	if (TT.scan.coverage[SR_DROPPED] && !TT.streaming && o->top > SR_MAX_ROWS)
+		sr_warn_count(TT.scan.coverage[SR_DROPPED], "processes",
+		              "not listed: more than SR_MAX_ROWS; counted in the totals");
+	if (TT.scan.coverage[SR_GROUPED_OTHER])
+		sr_warn_count(TT.scan.coverage[SR_GROUPED_OTHER], "processes",
+		              "grouped as (other): more than SR_MAX_GROUPS groups");
+	if (o->group >= SR_GROUP_USER) {
+		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;
+		sr_sort(TT.group_order, TT.ngroups, group_order);
+	}
+	TT.end();
+	if ((o->npids || o->user) && !TT.scan.coverage[SR_PROCESSES])
+		return mb_fail("no matching process", 0);
+	return 0;
+}
+
+/* ---- the options ---- */
+
+/* The index of s in names[0..n), else -1. */
+static int pick(const char *const *names, int n, const char *s)
 {
 	int i;
-	for (i = 0; i < n && strcmp(nth(t, i), s); i++)
+	for (i = 0; i < n && strcmp(names[i], s); i++)
 		;
 	return i < n ? i : -1;
 }
 
-static int add_rule(const char *spec)
+static int add_rule(struct sr_options *o, const char *spec)
 {
 	const char *eq = strchr(spec, '=');
 
-	if (!eq || eq == spec || nrules == SR_MAX_RULES)
+	if (!eq || eq == spec || o->nrules == SR_MAX_RULES)
 		return -1;
-	rules[nrules].name = spec;
-	rules[nrules].nlen = eq - spec;
-	rules[nrules++].glob = eq + 1;
+	o->rules[o->nrules].name = spec;
+	o->rules[o->nrules].name_len = eq - spec;
+	o->rules[o->nrules++].glob = eq + 1;
 	return 0;
 }
 
-static int options(int argc, char **argv)
+/* -p PID[,PID]: the PIDs, once each; else p is where it went wrong. */
+static int add_pids(struct sr_options *o, const char **p)
+{
+	const char *e = *p + strlen(*p);
+	uint64_t v;
+	unsigned i;
+
+	if (!**p)
+		return -1;
+	for (; *p < e; ++*p) {
+		if (sc_u64(p, e, &v) != SC_OK || !v || v > 0x7fffffff || (*p < e && **p != ',') ||
+		    o->npids == SR_MAX_PIDS)
+			return -1;
+		for (i = 0; i < o->npids && o->pids[i] != v; i++)
+			;
+		if (i == o->npids)
+			o->pids[o->npids++] = v;
+	}
+	return 0;
+}
+
+static int options(struct sr_options *o, int argc, char **argv)
 {
 	struct optst st = { 0 };
-	const char *p, *e;
+	const char *p;
 	uint64_t v;
+	size_t k;
 	int id, i;
 
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
@@ -1243,70 +1140,60 @@ static int options(int argc, char **argv)
 		switch (id) {
 		case OPT_ERR:
 			return 2;
-		case O_PID:
-			if (!*p)
+		case SR_OPT_PID:
+			if (add_pids(o, &p))
 				goto bad;
-			for (e = p + strlen(p); p < e; p++) {
-				if (sc_u64(&p, e, &v) != SC_OK || !v || v > 0x7fffffff || (p < e && *p != ',') ||
-				    npids == SR_MAX_PIDS)
-					goto bad;
-				for (i = 0; i < (int)npids && pids[i] != v; i++)
-					;
-				if (i == (int)npids)
-					pids[npids++] = v;
-			}
 			break;
-		case O_USER:
-			user_arg = p;
+		case SR_OPT_USER:
+			o->user = p;
 			break;
-		case O_SORT:
-		case O_GROUP:   /* a name of its list: the index (-g's first is none) */
-			i = pick(id == O_SORT ? keyname : groupname, id == O_SORT ? NKEY : G_CAT + 1, p);
-			if (i < (id == O_GROUP))
+		case SR_OPT_SORT:
+			if ((i = pick(sort_names, SR_SORT_N, p)) < 0)
 				goto bad;
-			if (id == O_SORT)
-				key = i;
-			else
-				group = i;
+			o->sort = i;
 			break;
-		case O_REV:
-			rev = 1;
-			break;
-		case O_TOP:
-		case O_MAPS:
-			if (cli_u64(id == O_TOP ? "-n" : "-M", p, &v) || !v || (id == O_MAPS && v > 0x7fffffff))
+		case SR_OPT_GROUP:   /* none has no name to give */
+			if ((i = pick(group_names, SR_GROUP_N, p)) < 1)
 				goto bad;
-			if (id == O_MAPS) {
-				mpid = v;
-				view = V_MAP;
-			} else {
-				/* more than there can be processes: all of them
-				 * (the row cap is 32 bits) */
-				topn = v < -1u ? v : -1u;
-			}
+			o->group = i;
 			break;
-		case O_CATS:
+		case SR_OPT_REVERSE:
+			o->reverse = 1;
+			break;
+		case SR_OPT_TOP:
+			if (cli_u64("-n", p, &v) || !v)
+				goto bad;
+			/* more than there can be processes: all of them */
+			o->top = v < -1u ? v : -1u;
+			break;
+		case SR_OPT_MAPS:
+			if (cli_u64("-M", p, &v) || !v || v > 0x7fffffff)
+				goto bad;
+			o->maps_pid = v;
+			o->view = SR_VIEW_MAPS;
+			break;
+		case SR_OPT_CATEGORIES:
 			if (strcmp(p, "chromeos"))
 				goto bad;
-			p = chromeos;   /* its rules, as -c would add them */
-			/* fall through */
-		case O_CAT:
-			do
-				if (add_rule(p))
+			for (k = 0; k < sizeof chromeos_rules / sizeof *chromeos_rules; k++)
+				if (add_rule(o, p = chromeos_rules[k]))
 					goto bad;
-			while (id == O_CATS && *(p += strlen(p) + 1));
 			break;
-		case O_UNSORTED:
-			stream = 1;
+		case SR_OPT_CATEGORY:
+			if (add_rule(o, p))
+				goto bad;
 			break;
-		case O_SWAP:
-			view = V_SWAP;
+		case SR_OPT_UNSORTED:
+			o->unsorted = 1;
 			break;
-		case O_OBJS:
-			view = V_LIST;
+		case SR_OPT_SHARED_SWAP:
+			o->view = SR_VIEW_SHARED_SWAP;
 			break;
-		case O_VERB:
-			verbose = 1;
+		case SR_OPT_OBJECTS:
+			o->view = SR_VIEW_OBJECTS;
+			break;
+		case SR_OPT_VERBOSE:
+			o->verbose = 1;
 			break;
 		}
 	}
@@ -1314,132 +1201,38 @@ static int options(int argc, char **argv)
 		p = argv[st.ind];
 		goto bad;
 	}
-	if (nrules && !group)
-		group = G_CAT;
-	rules[nrules].name = "other";
-	rules[nrules].nlen = 5;
-	if (view == V_MAP) {
-		pids[0] = mpid;
-		npids = 1;
+	if (o->nrules && !o->group)
+		o->group = SR_GROUP_CATEGORY;
+	o->rules[o->nrules].name = "other";
+	o->rules[o->nrules].name_len = 5;
+	if (o->view == SR_VIEW_MAPS) {
+		o->pids[0] = o->maps_pid;
+		o->npids = 1;
 	}
-	if (view >= V_MAP)
-		group = 0;
-	verbose &= view == V_LIST;
+	if (o->view >= SR_VIEW_MAPS)
+		o->group = SR_GROUP_NONE;
+	o->verbose &= o->view == SR_VIEW_OBJECTS;
 	return 0;
 bad:
 	mb_warn(p, "bad value");
 	return cli_usage_error(usage);
 }
 
-static void owarn(void)
-{
-	int i;
-	for (i = 0; i < O_N; i++)
-		if (ovf[i])
-			warnn(ovf[i], nth(ovfname, i), "beyond a bound of the mapping views (see the README)");
-}
-
 int smaps_rollup_main(int argc, char **argv)
 {
-	struct diag d;
-	unsigned i;
+	struct sr_options o = { .top = -1u };
+	uint64_t uid;
 	int rc;
 
 	cli_init("smaps-rollup");
-	if ((rc = options(argc, argv)) || (rc = cli_root()))
+	if ((rc = options(&o, argc, argv)) || (rc = cli_root()))
 		return rc;
-	if (user_arg) {
-		uint64_t v;
-		if (sc_u64_all(user_arg, strlen(user_arg), &v) == SC_OK)
-			want_uid = v;
-		else if (pw_uid(user_arg, &want_uid))
-			return mb_fail(user_arg, "no such user");
+	if (o.user) {
+		if (sc_u64_all(o.user, strlen(o.user), &uid) == SC_OK)
+			o.uid = uid;
+		else if (pw_uid(o.user, &o.uid))
+			return mb_fail(o.user, "no such user");
 	}
-	if ((rc = rd_dir_open(&pd, "/proc")) < 0)
-		return mb_fail_errno("/proc", -rc);
-	mounts();
-	rc = meminfo_read(&mi);
-	mb_warn_diag(&mi.diag);
-	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
-	if (view == V_SWAP) {   /* first pass: every process, whatever -p and -U select */
-		pass1 = 1;
-		rc = scan();
-		pass1 = 0;
-		if (rc)
-			return rc;
-	}
-	if (view >= V_MAP) {
-		memcpy(U.ob.pool, "(other objects)", pused = 15);
-		U.ob.o[SR_MAX_OBJS].kind = PK_OTHER;
-		U.ob.o[SR_MAX_OBJS].nlen = 15;
-		if ((rc = scan()))
-			return rc;
-		if (view == V_MAP && !cov[C_PROCS])
-			return mb_fail(w_nomatch, 0);
-		if (merr && view == V_MAP) {
-			char b[48];
-			return mb_fail_errno(ppath(b, mpid, "/smaps"), merr);
-		}
-		objects();
-		owarn();
-		return 0;
-	}
-	stream = fmt != FMT_PROM && group != G_TREE &&
-	         (stream || (key == K_PID && !rev && !npids && rd_live()));
-	cap = stream || topn < SR_MAX_ROWS ? topn : SR_MAX_ROWS;
-	for (i = 0; group == G_CAT && i <= nrules; i++)
-		grp_get(rules[i].name, rules[i].nlen);
-	if (fmt == FMT_TABLE && group < G_USER) {
-		put(group ? "    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n"
-		          : "    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n");
-	}
-	if (fmt == FMT_JSON || fmt == FMT_KV) {
-		t_obj(0);
-		t_arr(fig);
-	}
-	if ((rc = scan()))
-		return rc;
-	if (!stream) {
-		isort(ord, nrows, SO_ROWS);
-		if (group == G_TREE)
-			tree();
-		for (i = 0; i < nrows && fmt != FMT_PROM && !(fmt == FMT_TABLE && group >= G_USER); i++)
-			emit(&U.row[ord[i]], dep[i], group == G_TREE ? gs.sub[ord[i]] : 0);
-	}
-	owarn();
-	if (cov[C_DROPPED] && !stream && topn > SR_MAX_ROWS)
-		warnn(cov[C_DROPPED], fig, "not listed: more than SR_MAX_ROWS; counted in the totals");
-	if (cov[C_OTHER])
-		warnn(cov[C_OTHER], fig, "grouped as (other): more than SR_MAX_GROUPS groups");
-	if (group >= G_USER) {
-		ngrp += !!gs.grp[SR_MAX_GROUPS].f[0];
-		isort(gord, ngrp, SO_GROUPS);
-	}
-	if (fmt == FMT_TABLE) {
-		table_end();
-	} else if (fmt == FMT_PROM) {
-		prom();
-	} else {
-		t_end();
-		t_obj("total");
-		sums(tot, 0, F_N + 1);
-		t_end();
-		if (group)
-			t_cstr("group_by", nth(groupname, group));
-		if (group >= G_USER) {
-			t_arr("groups");
-			for (i = 0; i < ngrp; i++) {
-				const struct grp *g = &gs.grp[gord[i]];
-				t_elem(0);
-				t_cstr("name", g->key);
-				sums(g->f, 0, F_N + 1);
-				t_end();
-			}
-			t_end();
-		}
-		jtail();
-	}
-	if ((npids || user_arg) && !cov[C_PROCS])
-		return mb_fail(w_nomatch, 0);
-	return 0;
+	o.table = fmt == FMT_TABLE;
+	return o.view >= SR_VIEW_MAPS ? sr_objects_view(&o) : process_view(&o);
 }

@@ -2,8 +2,12 @@
  *   Pss:                 432 kB          (smaps_rollup, smaps: kB)
  *   Uid:	1000	1000	1000	1000   (status: real, effective, saved, fs)
  * Keys the kernel did not print stay absent (have bit clear), not 0. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
+#include "out.h"
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
@@ -199,4 +203,144 @@ int pr_mapkind(const struct pr_map *m, int tmpfs)
 	if (tmpfs)
 		return PK_TMPFS;
 	return n >= sizeof del - 1 && !memcmp(p + n - (sizeof del - 1), del, sizeof del - 1) ? PK_DELETED : PK_FILE;
+}
+
+static int gone(long err)
+{
+	return err == -ENOENT || err == -ESRCH;
+}
+
+int pr_open(struct pr_proc *p, unsigned pid)
+{
+	char path[32];
+
+	memcpy(path, "/proc/", 6);
+	path[6 + u64_str(path + 6, pid)] = 0;
+	p->dir = rd_open(path, O_RDONLY | O_DIRECTORY);
+	if (p->dir < 0)
+		return gone(p->dir) ? PR_VANISHED : PR_INACCESSIBLE;
+	return PR_FOUND;
+}
+
+int pr_read_status(struct pr_proc *p, char *buf, size_t cap)
+{
+	int trunc;
+	long n = rd_fileat(p->dir, "status", buf, cap, &trunc);
+
+	if (n < 0 || pr_status(buf, n, &p->status))
+		return n < 0 && gone(n) ? PR_VANISHED : PR_INACCESSIBLE;
+	return PR_FOUND;
+}
+
+int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
+{
+	const struct pr_status *st = &p->status;
+	int trunc, fd;
+	long n;
+
+	memset(&p->rollup, 0, sizeof p->rollup);
+	p->mem = &p->rollup;
+	p->source = PR_SRC_ROLLUP;
+	n = rd_fileat(p->dir, "smaps_rollup", buf, cap, &trunc);
+	if (n >= 0)
+		pr_rollup(buf, n, &p->rollup);
+	if (n == -ENOENT) {   /* before 4.14, or not captured */
+		p->source = PR_SRC_SMAPS;
+		fd = rd_openat(p->dir, "smaps", O_RDONLY);
+		n = fd < 0 ? fd : pr_smaps(fd, &p->rollup, buf, cap);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (n < 0 && n != -ESRCH) {
+		if (rd_live() && n == -ENOENT)
+			return PR_VANISHED;
+		p->mem = &st->mem;
+		p->source = PR_SRC_STATUS;
+	}
+	/* no memory map: a kernel thread, or a process that has exited (a
+	 * zombie, or one whose status still had its VmRSS) */
+	if (n == -ESRCH || !(p->mem->have & ((1u << PR_NSIZE) - 1)))
+		return st->kthread || (st->state != 'Z' && !PR_HAS(&st->mem, PR_VmRSS)) ?
+		       PR_KERNEL_THREAD : PR_VANISHED;
+	return PR_FOUND;
+}
+
+size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
+{
+	int trunc = 0;
+	long n = rd_fileat(p->dir, "cmdline", buf, cap, &trunc);
+	size_t len = n < 0 ? 0 : pr_cmdline(buf, n);
+
+	*cut = len > 0 && trunc;
+	if (!len) {
+		len = strlen(p->status.name);
+		buf[0] = '[';
+		memcpy(buf + 1, p->status.name, len);
+		buf[++len] = ']';
+		len++;
+	}
+	return len;
+}
+
+void pr_close(struct pr_proc *p)
+{
+	if (p->dir >= 0)
+		close(p->dir);
+	p->dir = -1;
+}
+
+void pr_pids_start(struct pr_pids *it, struct rd_dir *dir, const unsigned *list, unsigned n)
+{
+	it->dir = dir;
+	it->list = list;
+	it->n = n;
+	it->next = 0;
+	if (!n) {
+		lseek(dir->fd, 0, SEEK_SET);
+		rd_dir_fd(dir, dir->fd);
+	}
+}
+
+long pr_pids_next(struct pr_pids *it)
+{
+	if (!it->n)
+		return rd_pid_next(it->dir);
+	return it->next < it->n ? it->list[it->next++] : 0;
+}
+
+int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines)
+{
+	struct rd_lines r;
+	struct pr_map header;
+	struct pr_mem figures;
+	unsigned long skipped = 0;
+	const char *s;
+	size_t n;
+	int open = 0, k;
+
+	memset(&figures, 0, sizeof figures);
+	rd_lines_fd(&r, fd, buf, cap);
+	while ((k = rd_line(&r, &s, &n)) > 0) {
+		if (r.skipped != skipped) {
+			*long_lines += r.skipped - skipped;
+			skipped = r.skipped;
+			if (open)
+				sink->end(sink->ctx, &figures);
+			memset(&figures, 0, sizeof figures);
+			open = 1;
+			sink->begin(sink->ctx, 0);
+		}
+		if (pr_maphdr(s, n, &header)) {
+			if (open)
+				sink->end(sink->ctx, &figures);
+			memset(&figures, 0, sizeof figures);
+			open = 1;
+			sink->begin(sink->ctx, &header);
+		} else {
+			pr_line(&figures, s, n, 0, PR_NK);
+		}
+	}
+	if (open)
+		sink->end(sink->ctx, &figures);
+	return k;
 }

@@ -8,7 +8,13 @@
 
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
-	return !(f->flags & REP_OPTIONAL) || (i < 64 && (have >> i & 1));
+	return !(f->flags & (REP_OPTIONAL | REP_OMIT)) || (i < 64 && (have >> i & 1));
+}
+
+/* Left out: a REP_OMIT figure its record lacks. */
+static int omitted(const struct rep_fig *f, size_t i, uint64_t have)
+{
+	return (f->flags & REP_OMIT) && !present(f, i, have);
 }
 
 static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
@@ -18,6 +24,8 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
                       uint64_t left_out);
 static int is_left_out(uint64_t left_out, size_t i);
 static void streamed_rows(const char *key, const struct rep_rows *r);
+static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
+                      const char *total_prefix);
 
 void rep_begin(void)
 {
@@ -41,9 +49,13 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		const struct rep_fig *f = &figs[i];
 		if (is_left_out(left_out, i))
 			continue;
-		if (f->kind == REP_OBJ && ((f->flags & REP_NOTREE) || !present(f, i, have))) {
-			if (!(f->flags & (REP_NOTREE | REP_OMIT)))
-				t_null(f->key);
+		if (omitted(f, i, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
+			if (f->kind == REP_OBJ)
+				i = obj_end(figs, n, i);
+			continue;
+		}
+		if (f->kind == REP_OBJ && !present(f, i, have)) {
+			t_null(f->key);
 			i = obj_end(figs, n, i);
 			continue;
 		}
@@ -92,6 +104,15 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 			break;
 		case REP_ROWS:
 			streamed_rows(f->key, &VAL(rec, f, struct rep_rows));
+			break;
+		case REP_TEXT:
+			t_str(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
+			break;
+		case REP_LIST:
+			rep_list_tree(&VAL(rec, f, struct rep_list));
+			break;
+		case REP_LIST_TOTAL:
+			rep_list_tree(&VAL(rec, f, struct rep_list_total).list);
 			break;
 		}
 	}
@@ -169,6 +190,17 @@ void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 			i = obj_end(figs, n, i);
 			continue;
 		}
+		if (omitted(f, i, have))
+			continue;
+		if (f->kind == REP_LIST && !(f->flags & REP_NOPROM)) {
+			rep_list_prom(&VAL(rec, f, struct rep_list));
+			continue;
+		}
+		if (f->kind == REP_LIST_TOTAL && !(f->flags & REP_NOPROM)) {
+			list_prom(&VAL(rec, f, struct rep_list_total).list, 0,
+			          VAL(rec, f, struct rep_list_total).total, VAL(rec, f, struct rep_list_total).prefix);
+			continue;
+		}
 		if (f->kind == REP_OBJ || f->kind == REP_END) {
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
@@ -197,23 +229,28 @@ void rep_list_tree(const struct rep_list *l)
 	list_tree(l, 0, 0);
 }
 
-static void labels(const struct rep_list *l, const void *rec, uint64_t left_out)
+static void labels(const struct rep_list *l, const void *rec, uint64_t have, uint64_t left_out)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
 		const char *name = f->prom ? f->prom : f->key;
-		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i))
+		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i) || !present(f, i, have))
 			continue;
 		if (f->kind == REP_STR)
 			p_labc(name, VAL(rec, f, const char *));
+		else if (f->kind == REP_TEXT)
+			p_lab(name, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
 		else
 			p_labu(name, VAL(rec, f, uint64_t));
 	}
 }
 
-static void list_prom(const struct rep_list *l, uint64_t left_out)
+/* rep_list_prom; with total (not 0), after each family the same figure of
+ * total as family "membox_" total_prefix figure (struct rep_list_total) */
+static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
+                      const char *total_prefix)
 {
 	char name[128], last[128] = "";
 	uint64_t have, any = 0;
@@ -224,7 +261,7 @@ static void list_prom(const struct rep_list *l, uint64_t left_out)
 			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !present(f, i, any) || is_left_out(left_out, i))
+		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)) || is_left_out(left_out, i))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
 		announce(name, last, sizeof last, f);
@@ -233,16 +270,23 @@ static void list_prom(const struct rep_list *l, uint64_t left_out)
 			if (!rec || !present(f, i, have))
 				continue;
 			p_start(name);
-			labels(l, rec, left_out);
+			labels(l, rec, have, left_out);
 			name_label(f);
 			sample(f, rec);
+		}
+		if (total) {
+			family(name, sizeof name, total_prefix, 0, f);
+			announce(name, last, sizeof last, f);
+			p_start(name);
+			name_label(f);
+			sample(f, total);
 		}
 	}
 }
 
 void rep_list_prom(const struct rep_list *l)
 {
-	list_prom(l, 0);
+	list_prom(l, 0, 0, 0);
 }
 
 void rep_list(const struct rep_list *l)
@@ -296,13 +340,36 @@ static void name_label(const struct rep_fig *f)
 	p_lab(key, s, strcspn(s, "\""));
 }
 
+/* Row i of a list as a json object (a kv path), or as its member name */
+static void tree_row(const struct rep_list *l, size_t i, const char *(*name)(void *ctx, size_t i),
+                     uint64_t left_out)
+{
+	char path[64];
+	uint64_t have;
+	const void *rec = l->row(l->ctx, i, &have);
+	const char *key = name ? name(l->ctx, i) : 0;
+
+	if (!rec) {
+		t_null(key);
+		return;
+	}
+	if (key) {
+		t_obj(key);
+	} else if (l->kvname) {
+		l->kvname(l->ctx, i, path);
+		t_elem(path);
+	} else {
+		t_obj(0);
+	}
+	tree(l->figs, l->n, rec, have, left_out);
+	t_end();
+}
+
 /* rep_list_tree, or with name: as a json object; nothing for a prom-only
  * list (key 0) */
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
                       uint64_t left_out)
 {
-	char path[64];
-	uint64_t have;
 	size_t i;
 
 	if (!l->key)
@@ -311,24 +378,8 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 		t_obj(l->key);
 	else
 		t_arr(l->key);
-	for (i = 0; i < l->rows; i++) {
-		const void *rec = l->row(l->ctx, i, &have);
-		const char *key = name ? name(l->ctx, i) : 0;
-		if (!rec) {
-			t_null(key);
-			continue;
-		}
-		if (key) {
-			t_obj(key);
-		} else if (l->kvname) {
-			l->kvname(l->ctx, i, path);
-			t_elem(path);
-		} else {
-			t_obj(0);
-		}
-		tree(l->figs, l->n, rec, have, left_out);
-		t_end();
-	}
+	for (i = 0; i < l->rows; i++)
+		tree_row(l, i, name, left_out);
 	t_end();
 }
 
@@ -348,7 +399,7 @@ static int is_left_out(uint64_t left_out, size_t i)
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
 	if (fmt == FMT_PROM)
-		list_prom(l, left_out);
+		list_prom(l, left_out, 0, 0);
 	else
 		list_tree(l, 0, left_out);
 }
@@ -371,4 +422,26 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 int rep_can_stream(void)
 {
 	return fmt != FMT_PROM;
+}
+
+int rep_list_open(const struct rep_list *l)
+{
+	if (fmt == FMT_PROM)
+		return 0;
+	t_arr(l->key);
+	return 1;
+}
+
+void rep_list_row(const struct rep_list *l, size_t i)
+{
+	if (fmt != FMT_PROM)
+		tree_row(l, i, 0, 0);
+}
+
+void rep_list_close(const struct rep_list *l)
+{
+	if (fmt == FMT_PROM)
+		rep_list_prom(l);
+	else
+		t_end();
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
+#include "rd.h"
 
 /* The rollup keys (in the kernel's order), then status's RSS counters and
  * two numbers of its identity (not sizes: no kB), then smaps's per-mapping
@@ -89,4 +90,69 @@ enum { PK_ANON, PK_HEAP, PK_STACK, PK_SPECIAL, PK_NAMED, PK_SHANON, PK_FILE, PK_
        PK_TMPFS, PK_MEMFD, PK_SYSV, PK_OTHER };
 /* tmpfs: the device is a tmpfs mount (the caller knows its mounts). */
 int pr_mapkind(const struct pr_map *m, int tmpfs);
+
+/* A process read the way smaps-rollup reads it, through the caller's
+ * buffer (SR_READ_MAX bytes is enough; nothing is printed):
+ *   pr_open             its directory /proc/PID
+ *   pr_read_status      identity and status's counters
+ *   pr_read_memory      smaps_rollup; smaps before 4.14; else status's
+ *                       counters (a process whose maps we may not read)
+ *   pr_read_cmdline     the command line
+ *   pr_close
+ * Each step says what it found: */
+enum pr_found {
+	PR_FOUND,            /* read */
+	PR_VANISHED,         /* the process is gone (or a zombie) */
+	PR_INACCESSIBLE,     /* it may not be read */
+	PR_KERNEL_THREAD,    /* it has no memory map of its own */
+};
+/* Where the sizes came from */
+enum pr_source { PR_SRC_ROLLUP, PR_SRC_SMAPS, PR_SRC_STATUS };
+struct pr_proc {
+	int dir;                    /* /proc/PID, or -1 */
+	struct pr_status status;
+	struct pr_mem rollup;       /* smaps_rollup, or smaps summed */
+	const struct pr_mem *mem;   /* the sizes: &rollup, or &status.mem */
+	int source;                 /* enum pr_source */
+};
+/* PR_FOUND, PR_VANISHED or PR_INACCESSIBLE (then nothing is left open). */
+int pr_open(struct pr_proc *p, unsigned pid);
+/* PR_FOUND, PR_VANISHED or PR_INACCESSIBLE. */
+int pr_read_status(struct pr_proc *p, char *buf, size_t cap);
+/* PR_FOUND, PR_VANISHED or PR_KERNEL_THREAD.  Live, a smaps_rollup that
+ * disappears means the process is gone; in a capture it was not readable
+ * (as EACCES is live), so status's counters stand in. */
+int pr_read_memory(struct pr_proc *p, char *buf, size_t cap);
+/* The command line into buf with NULs as spaces, or "[Name]" when it has
+ * none (a kernel thread, or a process that cleared it; cap must exceed
+ * SR_NAME_MAX + 1): its length; *cut: the file did not fit. */
+size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut);
+void pr_close(struct pr_proc *p);
+
+/* The PIDs of a scan: list[0..n) when n > 0, else every PID under /proc,
+ * listed anew from its start through dir (opened by rd_dir_open). */
+struct pr_pids {
+	struct rd_dir *dir;
+	const unsigned *list;
+	unsigned n, next;
+};
+void pr_pids_start(struct pr_pids *it, struct rd_dir *dir, const unsigned *list, unsigned n);
+/* The next PID, 0 at the end, or -errno of listing /proc. */
+long pr_pids_next(struct pr_pids *it);
+
+/* smaps streamed one mapping at a time.  A line too long for the buffer
+ * ends the mapping it is in; the lines after it, up to the next header,
+ * belong to a mapping that cannot be named. */
+struct pr_maps_sink {
+	/* a mapping starts: its header (path valid during the call), or 0
+	 * for one that cannot be named */
+	void (*begin)(void *ctx, const struct pr_map *header);
+	/* it ends: every PR_KEYS key of its lines */
+	void (*end)(void *ctx, const struct pr_mem *figures);
+	void *ctx;
+};
+/* smaps from fd through buf: 0 or -errno of a failed read; *long_lines
+ * grows by the lines too long for buf (each counted when the line after
+ * it arrives). */
+int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines);
 #endif

@@ -39,6 +39,9 @@ enum rep_kind {
 	                 strings; not in prom */
 	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
 	                 as they are shown; not in prom */
+	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
+	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
+	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
 };
 
 enum rep_flag {
@@ -47,14 +50,26 @@ enum rep_flag {
 	REP_NOTREE = 4,     /* not a json/kv member */
 	REP_COUNTER = 8,    /* prom TYPE counter (else gauge) */
 	REP_LABEL = 16,     /* in a list: a label of every prom sample, named
-	                       by prom (when not 0) or key */
-	REP_OMIT = 32,      /* with REP_OPTIONAL: absent, left out (not null) */
-	REP_BOOL_PROM = 64, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
+	                       by prom (when not 0) or key; left out of the
+	                       samples of rows that lack it */
+	REP_OMIT = 32,      /* may be absent: its have bit says; absent, it is
+	                       left out (json: no member rather than null; an
+	                       object is left out with its members): what a
+	                       record may lack, where rep_list_except leaves out
+	                       what a whole list lacks */
+	REP_KEEP = 64,      /* in a list: prom writes the family (HELP and TYPE)
+	                       even when no row has the figure */
+	REP_BOOL_PROM = 128, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
 
 struct rep_array {
 	const uint64_t *v;
 	unsigned n;
+};
+
+struct rep_text {
+	const char *s;
+	size_t n;
 };
 
 struct rep_fig {
@@ -107,6 +122,16 @@ struct rep_list {
 	void (*kvname)(void *ctx, size_t i, char *buf);
 	void *ctx;
 };
+/* A list of groups and their total (a record of the list's figures):
+ * json/kv write the list alone (the total has figures of its own where
+ * the report wants it); prom writes after each family of the rows the
+ * same figure of the total, as family "membox_" prefix figure with one
+ * sample and no labels, so a figure's families stand together. */
+struct rep_list_total {
+	struct rep_list list;
+	const void *total;
+	const char *prefix;
+};
 /* In the format asked for: */
 void rep_list(const struct rep_list *l);
 /* As a json array of objects (kv: one path per row). */
@@ -138,4 +163,13 @@ struct rep_rows {
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */
 int rep_can_stream(void);
+
+/* A list written as its rows come: json and kv write each row at once,
+ * so the caller may forget it; prom writes a family at a time, so at the
+ * close, through l->row, from all l->rows rows.  rep_list_open says which:
+ * 1 when rows are written as they come (the array is open), 0 when they
+ * are written at the close (rep_list_row does nothing then). */
+int rep_list_open(const struct rep_list *l);
+void rep_list_row(const struct rep_list *l, size_t i);
+void rep_list_close(const struct rep_list *l);
 #endif

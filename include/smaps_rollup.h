@@ -1,0 +1,142 @@
+/* sr_: what the two files of the smaps-rollup applet share.
+ * applets/smaps_rollup.c holds the options, the process views (the
+ * default one and -S) and the code below; applets/smaps_rollup_maps.c
+ * holds the object views (-M, -l).  Each file keeps its state in its own
+ * GLOBALS, which overlap (only one view runs), so the code below works on
+ * what it is given (a struct sr_scan in the caller's GLOBALS, the parsed
+ * options), never on either file's TT. */
+#ifndef MB_SMAPS_ROLLUP_H
+#define MB_SMAPS_ROLLUP_H
+#include <stddef.h>
+#include <stdint.h>
+#include "bounds.h"
+#include "meminfo.h"
+#include "mountinfo.h"
+#include "proc.h"
+#include "rd.h"
+
+enum sr_view {
+	SR_VIEW_PROCESSES,
+	SR_VIEW_SHARED_SWAP,   /* -S: the process view, shared swap added */
+	SR_VIEW_MAPS,          /* -M PID */
+	SR_VIEW_OBJECTS,       /* -l */
+};
+
+/* -s; the sizes before SR_SORT_ANON are the ones groups and totals sum */
+enum sr_sort { SR_SORT_PSS, SR_SORT_USS, SR_SORT_RSS, SR_SORT_SWAP, SR_SORT_SWAP_PSS,
+               SR_SORT_ANON, SR_SORT_FILE, SR_SORT_SHMEM, SR_SORT_PID, SR_SORT_USER,
+               SR_SORT_NAME, SR_SORT_N };
+#define SR_SUMMED SR_SORT_ANON
+
+/* -g; from SR_GROUP_USER on, the views of group sums */
+enum sr_group { SR_GROUP_NONE, SR_GROUP_TREE, SR_GROUP_USER, SR_GROUP_NAME, SR_GROUP_CATEGORY,
+                SR_GROUP_N };
+
+/* -c NAME=GLOB: command lines matching GLOB are of category NAME */
+struct sr_rule {
+	const char *name;   /* not NUL-terminated: name_len bytes */
+	size_t name_len;
+	const char *glob;
+};
+
+struct sr_options {
+	enum sr_view view;
+	int table;                    /* -o table: the hand-laid table */
+	unsigned pids[SR_MAX_PIDS];   /* -p; -M: its PID alone */
+	unsigned npids;
+	unsigned maps_pid;            /* -M */
+	const char *user;             /* -U as given, or 0 */
+	unsigned long uid;            /* -U's uid */
+	enum sr_sort sort;
+	enum sr_group group;
+	int reverse, unsorted, verbose;
+	unsigned top;                 /* -n; -1u: every process */
+	/* -c and -C, then "other": the category of what none matched */
+	struct sr_rule rules[SR_MAX_RULES + 1];
+	unsigned nrules;
+};
+
+/* What a scan saw, process by process: the coverage of the README. */
+#define SR_COVERAGE(X) \
+	X(PROCESSES, "processes") X(KERNEL_THREADS, "kernel_threads") \
+	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
+	X(DROPPED, "dropped") X(TRUNCATED, "truncated") X(SATURATED, "saturated") \
+	X(GROUPED_OTHER, "grouped_other")
+/* What the views that read every mapping (-S, -M, -l) could not keep. */
+#define SR_OVERFLOW(X) \
+	X(OTHER_REGIONS, "other_regions") X(NAMES_CUT, "names_cut") X(LONG_LINES, "long_lines") \
+	X(UNTRACKED_SWAP, "untracked_swap") X(TMPFS_MOUNTS, "tmpfs_mounts") X(SYSV_BAD, "sysv_bad")
+#define SR_ENUM(id, name) SR_##id,
+enum sr_coverage { SR_COVERAGE(SR_ENUM) SR_COVERAGE_N };
+enum sr_overflow { SR_OVERFLOW(SR_ENUM) SR_OVERFLOW_N };
+#undef SR_ENUM
+
+/* A process as the views keep it: sizes in KiB as the kernel prints them
+ * (4 TiB at most per field; beyond is saturated and counted), to keep
+ * SR_MAX_ROWS rows small.  Rollup keys, or (source status) status's
+ * counters from kb[0]: key PR_VmRSS + i is in kb[i]. */
+struct sr_row {
+	uint32_t kb[PR_NROLL];
+	uint32_t have;             /* bit i: the kernel printed kb[i] */
+	uint32_t shared_swap_kb;   /* -S: the PSS of its swapped shared memory */
+	unsigned pid, ppid, uid;
+	unsigned char source;      /* enum pr_source */
+	unsigned char category;    /* the first -c rule its command line matches */
+	char name[SR_NAME_MAX];
+	char cmd[SR_CMD_MAX];      /* cut at a character boundary */
+};
+
+/* The scan both views run. */
+struct sr_scan {
+	struct rd_dir proc;        /* /proc, opened before anything is written */
+	struct pr_proc process;    /* the process being read */
+	struct sr_row cur;         /* ... as a row */
+	char buf[SR_READ_MAX];     /* its files, one at a time */
+	uint64_t coverage[SR_COVERAGE_N];
+	uint64_t overflow[SR_OVERFLOW_N];
+	/* "hidepid=invisible" when /proc hides other users' processes (we
+	 * cannot count them then), else "" */
+	char hidden[20];
+	int maps_error;            /* errno of the last smaps that failed */
+	struct meminfo meminfo;    /* MemTotal, for the process views */
+};
+
+/* Before the scan: /proc opened, the mounts of PID's mount namespace (0:
+ * ours) read for how /proc hides processes and each given to each_mount
+ * (unless 0), /proc/meminfo read.  0, or 1 after the message. */
+int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const struct mnt *m));
+/* "/proc/PID" (PID 0: "/proc/self") and rest, into b (48 bytes). */
+const char *sr_proc_path(char *b, unsigned pid, const char *rest);
+/* Read pid into s->cur: 1 for a process of the view (counted), else 0
+ * (counted as what it was, or filtered out by -U).  With maps (not 0), a
+ * process's smaps goes to it, mapping by mapping. */
+int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
+            const struct pr_maps_sink *maps);
+/* The smaps of pid alone, whatever it is (-S's first pass). */
+void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps);
+
+/* A table cell of a size: a blank, then right-aligned in 8; "~" marks an
+ * approximate one, "-" an absent one. */
+void sr_cell(uint64_t v, int has, int approx);
+/* The table's "total (sizes in UNIT)" and coverage lines. */
+void sr_coverage_line(const struct sr_scan *s);
+/* The report's coverage and hidepid (the process views: in prom too), and
+ * for the views that read every mapping, what they could not keep. */
+void sr_report_scan(const struct sr_scan *s, enum sr_view view);
+/* Warnings for what the mapping views could not keep. */
+void sr_warn_overflow(const struct sr_scan *s);
+/* ix: the indexes 0 to n - 1 in the order of compare (< 0: i comes before
+ * j), equal ones in index order: an insertion sort, for a few hundred. */
+void sr_sort(unsigned short *ix, unsigned n, int (*compare)(unsigned i, unsigned j));
+/* Names compared as bytes, then by length: < 0 when a comes first. */
+int sr_compare_names(const char *a, size_t an, const char *b, size_t bn);
+#define SR_SIGN(a, b) (((a) > (b)) - ((a) < (b)))
+void sr_warn_count(uint64_t n, const char *what, const char *why);
+
+/* The object views, -M and -l (applets/smaps_rollup_maps.c): the exit
+ * status. */
+int sr_objects_view(const struct sr_options *o);
+/* The sizes of an object: Size, Rss, Pss, Private_Clean, Private_Dirty,
+ * Shared_Clean, Shared_Dirty, Swap, SwapPss (the -M columns) */
+#define SR_OBJECT_SIZES 9
+#endif
