@@ -87,26 +87,21 @@ void out_pad(struct out *o, size_t n, int w)
 		out_c(o, ' ');
 }
 
-static uint64_t mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
-
 static int size_text(char *b, uint64_t v);
-#define SIZE (-1)   /* num's dec for a size in the table unit */
 
-/* The one number writer: '-' when neg, m / 10^dec with dec decimals (or
- * dec SIZE: the size m in the table unit), right-aligned in w. */
-static void num(struct out *o, int neg, uint64_t m, int dec, int w)
+void out_num(struct out *o, int neg, uint64_t m, int dec, int w)
 {
 	char b[33];
-	int n = (dec == SIZE ? size_text(b + 1, m) : fix_str(b + 1, m, dec)) + neg;
+	int n = (dec == OUT_SIZE ? size_text(b + 1, m) : fix_str(b + 1, m, dec)) + neg;
 
 	b[0] = '-';
 	out_pad(o, n, w);
 	out_mem(o, b + !neg, n);
 }
 
-void out_u64(struct out *o, uint64_t v) { num(o, 0, v, 0, 0); }
-void out_i64(struct out *o, int64_t v) { num(o, v < 0, mag(v), 0, 0); }
-void out_fix(struct out *o, int64_t v, int dec) { num(o, v < 0, mag(v), dec, 0); }
+void out_u64(struct out *o, uint64_t v) { out_num(o, 0, v, 0, 0); }
+void out_i64(struct out *o, int64_t v) { out_num(o, v < 0, out_mag(v), 0, 0); }
+void out_fix(struct out *o, int64_t v, int dec) { out_num(o, v < 0, out_mag(v), dec, 0); }
 
 char *mb_join(char *d, const char *a, const char *b, const char *c)
 {
@@ -152,8 +147,7 @@ static int is_ctl(const unsigned char *s, int k)
 /* The one escaper: system strings for a terminal (E_TERM), sh (E_KV),
  * json (E_JSON) and Prometheus labels (E_PROM).  Invalid UTF-8 and control
  * characters (C0, DEL, C1) are never written raw.  Returns display cells. */
-enum { E_TERM, E_KV, E_JSON, E_PROM };
-static size_t esc(struct out *o, const char *s, size_t n, int mode)
+size_t out_esc(struct out *o, const char *s, size_t n, enum out_escape mode)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *e = p + n;
@@ -200,9 +194,7 @@ static size_t esc(struct out *o, const char *s, size_t n, int mode)
 	return cells;
 }
 
-size_t out_safe(struct out *o, const char *s, size_t n) { return esc(o, s, n, E_TERM); }
-
-/* ---- formats ---- */
+size_t out_safe(struct out *o, const char *s, size_t n) { return out_esc(o, s, n, E_TERM); }
 
 int fmt_parse(const char *name)
 {
@@ -213,246 +205,6 @@ int fmt_parse(const char *name)
 			return i;
 	return -1;
 }
-
-static void json_str(struct out *o, const char *s, size_t n)
-{
-	out_c(o, '"');
-	esc(o, s, n, E_JSON);
-	out_c(o, '"');
-}
-
-/* kv strings are single-quoted for sh: ' becomes '\'' and nothing raw is a
- * control character, so one value stays on one line. */
-static void kv_str(struct out *o, const char *s, size_t n)
-{
-	out_c(o, '\'');
-	esc(o, s, n, E_KV);
-	out_c(o, '\'');
-}
-
-#define T_DEPTH 12
-static struct {
-	char arr;           /* this level is an array */
-	unsigned n;         /* members written */
-	unsigned short plen;  /* kv path length for members */
-	unsigned short pbase; /* kv path length of the parent (arrays) */
-	const char *key;      /* an array's key, to restore its path after a named element */
-} lv[T_DEPTH];
-static int depth = -1;
-static char kvp[512];
-static size_t klen;
-
-static void kv_join(const char *a)
-{
-	size_t n = strlen(a);
-	if (klen && klen < sizeof kvp - 1)
-		kvp[klen++] = '.';
-	if (n > sizeof kvp - 1 - klen)
-		n = sizeof kvp - 1 - klen;
-	memcpy(kvp + klen, a, n);
-	klen += n;
-}
-
-static void kv_index(unsigned i)
-{
-	char b[21];
-	b[u64_str(b, i)] = 0;
-	kv_join(b);
-}
-
-/* kvp: the path of the next member of this level (key, or its index) */
-static void kv_member(const char *key)
-{
-	klen = lv[depth].plen;
-	if (lv[depth].arr)
-		kv_index(lv[depth].n);
-	else if (key)
-		kv_join(key);
-}
-
-/* Start a member: the json separator and key, or the kv path of a scalar
- * (returns with the kv key written and '=' pending). */
-static void member(const char *key, int scalar)
-{
-	if (depth < 0)
-		return;
-	if (fmt == FMT_JSON) {
-		if (lv[depth].n)
-			fo_c(',');
-		if (key && !lv[depth].arr) {
-			json_str(fo, key, strlen(key));
-			fo_c(':');
-		}
-	} else if (scalar) {
-		kv_member(key);
-		out_mem(fo, kvp, klen);
-		fo_c('=');
-	}
-	lv[depth].n++;
-}
-
-static void push(int arr, const char *key, const char *kvname)
-{
-	unsigned base;
-
-	if (depth + 1 >= T_DEPTH)
-		return;
-	base = klen = 0;
-	if (depth >= 0) {
-		base = lv[depth].plen;
-		if (kvname && lv[depth].arr) {
-			klen = lv[depth].pbase;
-			kv_join(kvname);
-		} else {
-			kv_member(key);
-		}
-	}
-	member(key, 0);
-	if (fmt == FMT_JSON)
-		fo_c(arr ? '[' : '{');
-	depth++;
-	lv[depth].arr = arr;
-	lv[depth].n = 0;
-	lv[depth].plen = klen;
-	lv[depth].pbase = base;
-	lv[depth].key = key;
-}
-
-void t_obj(const char *key) { push(0, key, 0); }
-void t_arr(const char *key) { push(1, key, 0); }
-void t_elem(const char *kvname) { push(0, 0, kvname); }
-
-void t_end(void)
-{
-	if (depth < 0)
-		return;
-	if (fmt == FMT_JSON)
-		fo_c(lv[depth].arr ? ']' : '}');
-	depth--;
-	if (depth >= 0 && lv[depth].arr && lv[depth].key) {
-		/* a named element wrote over its array's path: put it back */
-		klen = lv[depth].pbase;
-		kv_join(lv[depth].key);
-	}
-}
-
-void t_done(void)
-{
-	while (depth >= 0)
-		t_end();
-	if (fmt == FMT_JSON)
-		fo_c('\n');
-}
-
-static void t_num(const char *key, int neg, uint64_t m, int dec)
-{
-	member(key, 1);
-	num(fo, neg, m, dec, 0);
-	if (fmt == FMT_KV)
-		fo_c('\n');
-}
-
-void t_u64(const char *key, uint64_t v) { t_num(key, 0, v, 0); }
-void t_i64(const char *key, int64_t v) { t_num(key, v < 0, mag(v), 0); }
-void t_fix(const char *key, int64_t v, int dec) { t_num(key, v < 0, mag(v), dec); }
-
-void t_str(const char *key, const char *s, size_t n)
-{
-	member(key, 1);
-	if (fmt == FMT_JSON)
-		json_str(fo, s, n);
-	else {
-		kv_str(fo, s, n);
-		fo_c('\n');
-	}
-}
-
-void t_cstr(const char *key, const char *s) { t_str(key, s, strlen(s)); }
-
-static void word(const char *key, const char *w)
-{
-	member(key, 1);
-	if (fmt == FMT_JSON)
-		fo_s(w);
-	else {
-		if (*w != 'n')
-			fo_s(w);
-		fo_c('\n');
-	}
-}
-
-void t_null(const char *key) { word(key, "null"); }
-void t_bool(const char *key, int b) { word(key, b ? "true" : "false"); }
-
-void t_opt(const char *key, int have, uint64_t v)
-{
-	if (have)
-		t_u64(key, v);
-	else
-		t_null(key);
-}
-
-/* ---- prom ---- */
-
-static int nlab;
-
-void p_type(const char *name, const char *type, const char *help)
-{
-	fo_s("# HELP membox_");
-	fo_s(name);
-	fo_c(' ');
-	fo_s(help);
-	fo_s("\n# TYPE membox_");
-	fo_s(name);
-	fo_c(' ');
-	fo_s(type);
-	fo_c('\n');
-}
-
-void p_start(const char *name)
-{
-	fo_s("membox_");
-	fo_s(name);
-	nlab = 0;
-}
-
-static void lab_key(const char *k)
-{
-	fo_c(nlab++ ? ',' : '{');
-	fo_s(k);
-	fo_s("=\"");
-}
-
-/* Label values: \\, \" and \n are the escapes Prometheus knows; other
- * control characters become '?', invalid UTF-8 U+FFFD. */
-void p_lab(const char *k, const char *v, size_t n)
-{
-	lab_key(k);
-	esc(fo, v, n, E_PROM);
-	fo_c('"');
-}
-
-void p_labc(const char *k, const char *v) { p_lab(k, v, strlen(v)); }
-
-void p_labu(const char *k, uint64_t v)
-{
-	lab_key(k);
-	out_u64(fo, v);
-	fo_c('"');
-}
-
-static void p_num(int neg, uint64_t m, int dec)
-{
-	if (nlab)
-		fo_c('}');
-	fo_c(' ');
-	num(fo, neg, m, dec, 0);
-	fo_c('\n');
-}
-
-void p_u64(uint64_t v) { p_num(0, v, 0); }
-void p_i64(int64_t v) { p_num(v < 0, mag(v), 0); }
-void p_fix(int64_t v, int dec) { p_num(v < 0, mag(v), dec); }
 
 /* ---- table cells ---- */
 
@@ -495,12 +247,12 @@ static int size_text(char *b, uint64_t v)
 	return n;
 }
 
-void tb_size(uint64_t bytes, int w) { num(fo, 0, bytes, SIZE, w); }
-void tb_ssize(int64_t bytes, int w) { num(fo, bytes < 0, mag(bytes), SIZE, w); }
+void tb_size(uint64_t bytes, int w) { out_num(fo, 0, bytes, OUT_SIZE, w); }
+void tb_ssize(int64_t bytes, int w) { out_num(fo, bytes < 0, out_mag(bytes), OUT_SIZE, w); }
 
-void tb_u64(uint64_t v, int w) { num(fo, 0, v, 0, w); }
-void tb_i64(int64_t v, int w) { num(fo, v < 0, mag(v), 0, w); }
-void tb_fixu(uint64_t v, int dec, int w) { num(fo, 0, v, dec, w); }
+void tb_u64(uint64_t v, int w) { out_num(fo, 0, v, 0, w); }
+void tb_i64(int64_t v, int w) { out_num(fo, v < 0, out_mag(v), 0, w); }
+void tb_fixu(uint64_t v, int dec, int w) { out_num(fo, 0, v, dec, w); }
 
 void tb_str(const char *s, int w)
 {

@@ -2,7 +2,9 @@
  * kv members through the t_ tree of out.c, or as Prometheus families. */
 #include <string.h>
 #include "out.h"
+#include "prom.h"
 #include "report.h"
+#include "tree.h"
 
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
@@ -30,13 +32,13 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 void rep_begin(void)
 {
 	if (fmt != FMT_PROM)
-		t_obj(0);
+		tree_obj(0);
 }
 
 void rep_end(void)
 {
 	if (fmt != FMT_PROM)
-		t_done();
+		tree_done();
 }
 
 static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
@@ -55,58 +57,58 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 			continue;
 		}
 		if (f->kind == REP_OBJ && !present(f, i, have)) {
-			t_null(f->key);
+			tree_null(f->key);
 			i = obj_end(figs, n, i);
 			continue;
 		}
 		if (f->flags & REP_NOTREE)
 			continue;
 		if (f->kind == REP_OBJ) {
-			t_obj(f->key);
+			tree_obj(f->key);
 			continue;
 		}
 		if (f->kind == REP_END) {
-			t_end();
+			tree_end();
 			continue;
 		}
 		if (!present(f, i, have)) {
 			if (!(f->flags & REP_OMIT))
-				t_null(f->key);
+				tree_null(f->key);
 			continue;
 		}
 		switch (f->kind) {
 		case REP_BYTES: case REP_COUNT:
-			t_u64(f->key, VAL(rec, f, uint64_t));
+			tree_u64(f->key, VAL(rec, f, uint64_t));
 			break;
 		case REP_SBYTES: case REP_INT:
-			t_i64(f->key, VAL(rec, f, int64_t));
+			tree_i64(f->key, VAL(rec, f, int64_t));
 			break;
 		case REP_FIX:
-			t_fix(f->key, VAL(rec, f, int64_t), f->dec);
+			tree_fix(f->key, VAL(rec, f, int64_t), f->dec);
 			break;
 		case REP_BOOL:
-			t_bool(f->key, VAL(rec, f, int));
+			tree_bool(f->key, VAL(rec, f, int));
 			break;
 		case REP_STR:
-			t_cstr(f->key, VAL(rec, f, const char *));
+			tree_cstr(f->key, VAL(rec, f, const char *));
 			break;
 		case REP_ARRAY:
-			t_arr(f->key);
+			tree_arr(f->key);
 			for (j = 0; j < VAL(rec, f, struct rep_array).n; j++)
-				t_u64(0, VAL(rec, f, struct rep_array).v[j]);
-			t_end();
+				tree_u64(0, VAL(rec, f, struct rep_array).v[j]);
+			tree_end();
 			break;
 		case REP_STRS:
-			t_arr(f->key);
+			tree_arr(f->key);
 			for (j = 0; VAL(rec, f, const char *const *)[j]; j++)
-				t_cstr(0, VAL(rec, f, const char *const *)[j]);
-			t_end();
+				tree_cstr(0, VAL(rec, f, const char *const *)[j]);
+			tree_end();
 			break;
 		case REP_ROWS:
 			streamed_rows(f->key, &VAL(rec, f, struct rep_rows));
 			break;
 		case REP_TEXT:
-			t_str(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
+			tree_str(f->key, VAL(rec, f, struct rep_text).s, VAL(rec, f, struct rep_text).n);
 			break;
 		case REP_LIST:
 			rep_list_tree(&VAL(rec, f, struct rep_list));
@@ -350,19 +352,19 @@ static void tree_row(const struct rep_list *l, size_t i, const char *(*name)(voi
 	const char *key = name ? name(l->ctx, i) : 0;
 
 	if (!rec) {
-		t_null(key);
+		tree_null(key);
 		return;
 	}
 	if (key) {
-		t_obj(key);
+		tree_obj(key);
 	} else if (l->kvname) {
 		l->kvname(l->ctx, i, path);
-		t_elem(path);
+		tree_elem(path);
 	} else {
-		t_obj(0);
+		tree_obj(0);
 	}
 	tree(l->figs, l->n, rec, have, left_out);
-	t_end();
+	tree_end();
 }
 
 /* rep_list_tree, or with name: as a json object; nothing for a prom-only
@@ -375,12 +377,12 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 	if (!l->key)
 		return;
 	if (name)
-		t_obj(l->key);
+		tree_obj(l->key);
 	else
-		t_arr(l->key);
+		tree_arr(l->key);
 	for (i = 0; i < l->rows; i++)
 		tree_row(l, i, name, left_out);
-	t_end();
+	tree_end();
 }
 
 void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
@@ -410,13 +412,13 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 	const void *rec;
 	uint64_t have;
 
-	t_arr(key);
+	tree_arr(key);
 	while ((rec = r->next(r->ctx, &have))) {
-		t_obj(0);
+		tree_obj(0);
 		tree(r->figs, r->n, rec, have, 0);
-		t_end();
+		tree_end();
 	}
-	t_end();
+	tree_end();
 }
 
 int rep_can_stream(void)
@@ -428,7 +430,7 @@ int rep_list_open(const struct rep_list *l)
 {
 	if (fmt == FMT_PROM)
 		return 0;
-	t_arr(l->key);
+	tree_arr(l->key);
 	return 1;
 }
 
@@ -443,5 +445,5 @@ void rep_list_close(const struct rep_list *l)
 	if (fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
-		t_end();
+		tree_end();
 }

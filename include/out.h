@@ -52,33 +52,15 @@ extern int fmt_unit;   /* table sizes: 'b', 'k' (default), 'm', 'h' */
 extern struct out *fo; /* where the report goes (stdout unless an applet says) */
 int fmt_parse(const char *name);   /* -1 when unknown */
 
-/* json and kv from one tree of calls: objects, arrays and scalar members.
- * In kv each scalar is a line "path.key=value"; an array element's path is
- * "arraykey.INDEX" unless t_elem names it. */
-void t_obj(const char *key);          /* key NULL: top level or array element */
-void t_arr(const char *key);
-void t_elem(const char *kvname);      /* an object element of an array */
-void t_end(void);                     /* closes the innermost object/array */
-void t_u64(const char *key, uint64_t v);
-void t_i64(const char *key, int64_t v);
-void t_fix(const char *key, int64_t v, int dec);
-void t_str(const char *key, const char *s, size_t n);
-void t_cstr(const char *key, const char *s);
-void t_null(const char *key);
-void t_bool(const char *key, int b);
-void t_opt(const char *key, int have, uint64_t v);   /* null unless have */
-void t_done(void);                    /* after the top-level object: newline */
-
-/* Prometheus text exposition.  p_type once per metric family, then its
- * samples: p_start(name) p_lab...(..) p_u64(v). */
-void p_type(const char *name, const char *type, const char *help);
-void p_start(const char *name);
-void p_lab(const char *k, const char *v, size_t n);
-void p_labc(const char *k, const char *v);
-void p_labu(const char *k, uint64_t v);
-void p_u64(uint64_t v);
-void p_i64(int64_t v);
-void p_fix(int64_t v, int dec);
+/* The one escaper of system strings, per format: invalid UTF-8 and
+ * control characters are never written raw.  Returns display cells. */
+enum out_escape { E_TERM, E_KV, E_JSON, E_PROM };
+size_t out_esc(struct out *o, const char *s, size_t n, enum out_escape mode);
+/* The one number writer: '-' when neg, m / 10^dec with dec decimals (or,
+ * with dec OUT_SIZE, the size m in the table unit), right-aligned in w. */
+#define OUT_SIZE (-1)
+void out_num(struct out *o, int neg, uint64_t m, int dec, int w);
+static inline uint64_t out_mag(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
 
 /* Table cells: sizes in the -b/-k/-m/-h unit, right-aligned in w. */
 void tb_size(uint64_t bytes, int w);

@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "out.h"
+#include "prom.h"
+#include "tree.h"
 
 static char got[1 << 16];
 static size_t glen;
@@ -41,9 +43,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		} else if (f == FMT_TABLE) {
 			out_safe(fo, (const char *)d, n);
 		} else {
-			t_obj(0);
-			t_str("k", (const char *)d, n);
-			t_done();
+			tree_obj(0);
+			tree_str("k", (const char *)d, n);
+			tree_done();
 		}
 		glen = sink.len < sizeof got ? sink.len : sizeof got;
 		memcpy(got, sbuf, glen);

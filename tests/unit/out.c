@@ -7,6 +7,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "out.h"
+#include "prom.h"
+#include "tree.h"
 #include "t.h"
 
 static struct out cap;
@@ -97,15 +99,15 @@ int main(void)
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
 
 	begin(FMT_JSON);
-	t_obj(0);
-	t_str("s", nasty, sizeof nasty - 1);
-	t_done();
+	tree_obj(0);
+	tree_str("s", nasty, sizeof nasty - 1);
+	tree_done();
 	OUT_IS("json escapes", "{\"s\":\"a\\\"b\\\\c\\nd\\te\\u001b[31m\\ufffd\xc3\xa9\\u0085z\"}\n");
 
 	begin(FMT_KV);
-	t_obj(0);
-	t_str("s", "it's\nx\xff", 7);
-	t_done();
+	tree_obj(0);
+	tree_str("s", "it's\nx\xff", 7);
+	tree_done();
 	OUT_IS("kv quotes for sh", "s='it'\\''s?x?'\n");
 
 	begin(FMT_PROM);
@@ -124,52 +126,52 @@ int main(void)
 	tb_str("a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\xaf" "d\xe2\x81\xb0", 0);
 	OUT_IS("table: bidi controls replaced", "a?b?c\xe2\x80\xaf" "d\xe2\x81\xb0");
 	begin(FMT_JSON);
-	t_obj(0);
-	t_cstr("s", "\xe2\x80\xae");
-	t_done();
+	tree_obj(0);
+	tree_cstr("s", "\xe2\x80\xae");
+	tree_done();
 	OUT_IS("json: bidi controls kept", "{\"s\":\"\xe2\x80\xae\"}\n");
 
 	begin(FMT_JSON);
-	t_obj(0);
-	t_arr("zones");
-	t_elem("zone.0.DMA");
-	t_u64("min", 1);
-	t_arr("p");
-	t_u64(0, 2);
-	t_u64(0, 3);
-	t_end();
-	t_end();
-	t_elem(0);
-	t_null("x");
-	t_end();
-	t_end();
-	t_obj("total");
-	t_i64("h", -4);
-	t_fix("r", 1234, 2);
-	t_bool("b", 1);
-	t_end();
-	t_done();
+	tree_obj(0);
+	tree_arr("zones");
+	tree_elem("zone.0.DMA");
+	tree_u64("min", 1);
+	tree_arr("p");
+	tree_u64(0, 2);
+	tree_u64(0, 3);
+	tree_end();
+	tree_end();
+	tree_elem(0);
+	tree_null("x");
+	tree_end();
+	tree_end();
+	tree_obj("total");
+	tree_i64("h", -4);
+	tree_fix("r", 1234, 2);
+	tree_bool("b", 1);
+	tree_end();
+	tree_done();
 	OUT_IS("json tree", "{\"zones\":[{\"min\":1,\"p\":[2,3]},{\"x\":null}],\"total\":{\"h\":-4,\"r\":12.34,\"b\":true}}\n");
 
 	begin(FMT_KV);
-	t_obj(0);
-	t_arr("zones");
-	t_elem("zone.0.DMA");
-	t_u64("min", 1);
-	t_arr("p");
-	t_u64(0, 2);
-	t_u64(0, 3);
-	t_end();
-	t_end();
-	t_elem(0);
-	t_null("x");
-	t_end();
-	t_end();
-	t_obj("total");
-	t_i64("h", -4);
-	t_fix("r", 5, 3);
-	t_end();
-	t_done();
+	tree_obj(0);
+	tree_arr("zones");
+	tree_elem("zone.0.DMA");
+	tree_u64("min", 1);
+	tree_arr("p");
+	tree_u64(0, 2);
+	tree_u64(0, 3);
+	tree_end();
+	tree_end();
+	tree_elem(0);
+	tree_null("x");
+	tree_end();
+	tree_end();
+	tree_obj("total");
+	tree_i64("h", -4);
+	tree_fix("r", 5, 3);
+	tree_end();
+	tree_done();
 	OUT_IS("kv tree", "zone.0.DMA.min=1\nzone.0.DMA.p.0=2\nzone.0.DMA.p.1=3\nzones.1.x=\ntotal.h=-4\ntotal.r=0.005\n");
 
 	begin(FMT_TABLE);

@@ -1,0 +1,23 @@
+/* tree_: json and kv from one tree of calls: objects, arrays and scalar
+ * members, written to the report (fo) in the format asked for (-o).  In kv
+ * each scalar is a line "path.key=value"; an array element's path is
+ * "arraykey.INDEX" unless tree_elem names it. */
+#ifndef MB_TREE_H
+#define MB_TREE_H
+#include <stddef.h>
+#include <stdint.h>
+
+void tree_obj(const char *key);          /* key NULL: top level or array element */
+void tree_arr(const char *key);
+void tree_elem(const char *kvname);      /* an object element of an array */
+void tree_end(void);                     /* closes the innermost object/array */
+void tree_u64(const char *key, uint64_t v);
+void tree_i64(const char *key, int64_t v);
+void tree_fix(const char *key, int64_t v, int dec);
+void tree_str(const char *key, const char *s, size_t n);
+void tree_cstr(const char *key, const char *s);
+void tree_null(const char *key);
+void tree_bool(const char *key, int b);
+void tree_opt(const char *key, int have, uint64_t v);   /* null unless have */
+void tree_done(void);                    /* after the top-level object: newline */
+#endif
