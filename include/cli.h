@@ -1,5 +1,5 @@
 /* cli_: options (POSIX getopt style with long forms), the options every
- * applet shares, and the usage/exit conventions of DESIGN.md section 3. */
+ * applet shares, and the usage and exit conventions (README: Conventions). */
 #ifndef MB_CLI_H
 #define MB_CLI_H
 #include <stdint.h>
