@@ -21,9 +21,10 @@ static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"      --page-size=N  bytes per page (default: the kernel's; for --root,\n"
 	"                     derived from MemTotal / present pages)\n";
 
+enum zoneinfo_wm_option { ZONEINFO_WM_OPT_ALL = 'a', ZONEINFO_WM_OPT_PAGE_SIZE = OPT_PAGESIZE };
 static const struct opt opts[] = {
-	{ "all", 'a', 0, 'a' },
-	{ "page-size", 0, 1, OPT_PAGESIZE },
+	{ "all", 'a', 0, ZONEINFO_WM_OPT_ALL },
+	{ "page-size", 0, 1, ZONEINFO_WM_OPT_PAGE_SIZE },
 	{ 0, 0, 0, 0 }
 };
 
@@ -278,10 +279,10 @@ int zoneinfo_wm_main(int argc, char **argv)
 		switch (id) {
 		case OPT_ERR:
 			return 2;
-		case 'a':
+		case ZONEINFO_WM_OPT_ALL:
 			all = 1;
 			break;
-		case OPT_PAGESIZE:
+		case ZONEINFO_WM_OPT_PAGE_SIZE:
 			if (cli_u64("--page-size", st.arg, &ps_opt) || ps_opt < 4096 || (ps_opt & (ps_opt - 1)))
 				return mb_warn("--page-size", "a power of two, at least 4096"), cli_usage_error(usage);
 			break;

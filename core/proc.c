@@ -12,7 +12,7 @@
 #include "rd.h"
 #include "sc.h"
 
-/* The key names back to back, one packed text in the order of PR_KEYS
+/* The key names back to back, NUL-separated, in the order of PR_KEYS
  * (tests/unit/proc.c checks it), and each one's offset in it, at compile
  * time: the offsets in a struct of exactly sized char arrays (no padding),
  * a type only. */

@@ -23,7 +23,6 @@
 
 const char *const zi_fig_names = "free\0boost\0min\0low\0high\0promo\0spanned\0present\0"
 	"managed\0protection_max\0reserve\0cma";
-/* a text used five times: one packed copy */
 static const char *const zi_file = "/proc/zoneinfo";
 /* the figures that are a line "NAME N" of their own */
 #define KEYS (ZH_BOOST | ZH_MIN | ZH_LOW | ZH_HIGH | ZH_PROMO | ZH_SPANNED | ZH_PRESENT | ZH_MANAGED | ZH_CMA)

@@ -4,8 +4,7 @@
 #define MB_CLI_H
 #include <stdint.h>
 
-/* 12 bytes on 64-bit targets, not 16: the tables need no 8-byte alignment */
-struct __attribute__((packed, aligned(4))) opt {
+struct opt {
 	const char *lng;   /* --name, or 0 */
 	char shrt;         /* -c, or 0 */
 	char arg;          /* 0: none, 1: required, 2: optional (--name=ARG only) */
@@ -18,12 +17,9 @@ struct optst {
 };
 enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_APPLET };
 
-/* The options every applet takes: opt_next looks for them after the
- * applet's table, so a table need not list them (CLI_COMMON: the old way). */
-#define CLI_COMMON \
-	{ "format", 'o', 1, 'o' }, { "root", 'R', 1, 'R' }, { "bytes", 'b', 0, 'b' }, \
-	{ "kibibytes", 'k', 0, 'k' }, { "mebibytes", 'm', 0, 'm' }, \
-	{ "human", 'h', 0, 'h' }, { "help", 0, 0, OPT_HELP }
+/* The options every applet takes (-o, -R, -b, -k, -m, -h, --help):
+ * opt_next looks for them after the applet's table, which need not list
+ * them; their usage text: */
 extern const char *const cli_common_help;
 
 /* Start: the applet's name for messages, MEMBOX_ROOT. */

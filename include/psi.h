@@ -26,6 +26,6 @@ int psi_parse(const char *buf, size_t len, struct psi *p);
  * holds what is to be said (an error other than absent or off, "too long",
  * the first garbled line), only the first time for this struct. */
 int psi_read(struct psi *p);
-/* "/proc/pressure/memory" (a packed text) */
+/* "/proc/pressure/memory" */
 extern const char *const psi_file;
 #endif

@@ -24,7 +24,7 @@ struct swaps {
 int sw_parse(struct rd_lines *r, struct swaps *s);
 /* /proc/swaps under the root: 0 or -errno. */
 int sw_read(struct swaps *s);
-/* "/proc/swaps" (a packed text) */
+/* "/proc/swaps" */
 extern const char *const sw_file;
 /* A swap file name whose last component is "zramN" (/dev/zram0,
  * /dev/block/zram1, "/zram0"): 1 and N, else 0. */
