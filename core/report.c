@@ -1,5 +1,7 @@
 /* The report layer (report.h): figures declared once, written as json and
- * kv members through the t_ tree of out.c, or as Prometheus families. */
+ * kv members through the tree of tree.c, or as Prometheus families through
+ * prom.c.  Applets call the format-neutral functions; the per-format ones
+ * are this file's own. */
 #include <string.h>
 #include "out.h"
 #include "prom.h"
@@ -20,6 +22,11 @@ static int omitted(const struct rep_fig *f, size_t i, uint64_t have)
 }
 
 static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
+static void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have);
+static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
+                     const void *rec, uint64_t have);
+static void rep_list_tree(const struct rep_list *l);
+static void rep_list_prom(const struct rep_list *l);
 static void announce(const char *name, char *last, size_t cap, const struct rep_fig *f);
 static void name_label(const struct rep_fig *f);
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
@@ -120,7 +127,7 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 	}
 }
 
-void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+static void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
 {
 	tree(figs, n, rec, have, 0);
 }
@@ -179,8 +186,8 @@ static const char *type(const struct rep_fig *f)
 	return f->flags & REP_COUNTER ? "counter" : "gauge";
 }
 
-void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
-              const void *rec, uint64_t have)
+static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
+                     const void *rec, uint64_t have)
 {
 	const char *parent = 0;
 	char name[128], last[128] = "";
@@ -226,7 +233,7 @@ void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
 		rep_tree(figs, n, rec, have);
 }
 
-void rep_list_tree(const struct rep_list *l)
+static void rep_list_tree(const struct rep_list *l)
 {
 	list_tree(l, 0, 0);
 }
@@ -286,7 +293,7 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 	}
 }
 
-void rep_list_prom(const struct rep_list *l)
+static void rep_list_prom(const struct rep_list *l)
 {
 	list_prom(l, 0, 0, 0);
 }

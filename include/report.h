@@ -98,13 +98,6 @@ void rep_end(void);
  * the figure's prom name; prefix may be ""). */
 void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have);
-/* The same, one format each. */
-void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have);
-
-/* One prom family per figure of figs[0..n), one sample each from rec;
- * names are "membox_" prefix (may be "") and the figure's prom name. */
-void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
-              const void *rec, uint64_t have);
 
 /* A list: rows of the same figures.  row(ctx, i, &have) gives row i's
  * record (it may fill one scratch record each call) and its have mask, or
@@ -132,14 +125,12 @@ struct rep_list_total {
 	const void *total;
 	const char *prefix;
 };
-/* In the format asked for: */
+/* In the format asked for: json, an array of objects (kv: one path per
+ * row); prom, one family per figure that is neither a label nor
+ * REP_NOPROM, with a sample per row that has it, labelled by the
+ * REP_LABEL figures (a family whose figure no row has is left out whole,
+ * unless REP_KEEP). */
 void rep_list(const struct rep_list *l);
-/* As a json array of objects (kv: one path per row). */
-void rep_list_tree(const struct rep_list *l);
-/* As prom families, one per figure that is neither a label nor REP_NOPROM,
- * with a sample per row that has it, labelled by the REP_LABEL figures.
- * A family whose figure no row has is left out whole. */
-void rep_list_prom(const struct rep_list *l);
 
 /* A list whose rows have names: in json/kv an object instead of an array,
  * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
