@@ -55,15 +55,19 @@ fixtures() {
 		done <"$_fd/cases"
 	done
 }
-# limits NAME ARGS...: the applet runs in 512 KiB of address space and 64 KiB
-# of stack (native targets; qemu-user itself needs far more)
+# The documented limits every applet runs within (README: Size and
+# footprint): address space and stack, in KiB.
+VLIMIT=4096
+SLIMIT=64
+# limits NAME ARGS...: the applet runs in VLIMIT KiB of address space and
+# SLIMIT KiB of stack (native targets; qemu-user itself needs far more)
 limits() {
 	_ln=$1; shift
 	case $KIND in
-	qemu) skip "$_ln" "ulimit -v 512 would apply to qemu-user itself, not to the target's code"; return ;;
+	qemu) skip "$_ln" "ulimit -v $VLIMIT would apply to qemu-user itself, not to the target's code"; return ;;
 	asan) skip "$_ln" "ASan reserves terabytes of shadow address space by design"; return ;;
 	esac
-	assert "$_ln" sh -c 'ulimit -v 512 && ulimit -s 64 && exec "$0" "$@" >/dev/null' "$BIN" "$@"
+	assert "$_ln" sh -c 'ulimit -v $1 && ulimit -s $2 && shift 2 && exec "$0" "$@" >/dev/null' "$BIN" $VLIMIT $SLIMIT "$@"
 }
 # nobody_bin: a copy of the binary that an unprivileged user can run (the
 # checkout may sit in a directory only root may enter, as mktemp -d makes
