@@ -97,21 +97,18 @@ int mb_exit_status(int status)
 	return status;
 }
 
-static void on_signal(int sig)
-{
-	struct sigaction dfl = { .sa_handler = SIG_DFL };
+volatile sig_atomic_t mb_stop;
 
-	out_flush(&out1);
-	out_flush(&out2);
-	/* sig stays blocked until the handler returns, then kills */
-	sigaction(sig, &dfl, 0);
-	kill(getpid(), sig);
+static void on_stop(int sig)
+{
+	mb_stop = sig;
 }
 
-void mb_flush_on_signals(void)
+void mb_catch_stop(void)
 {
-	/* SA_RESTART as signal() did */
-	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
+	 * FIFO returns EINTR, and the loop around it sees mb_stop */
+	struct sigaction sa = { .sa_handler = on_stop };
 
 	sigaction(SIGINT, &sa, 0);
 	sigaction(SIGTERM, &sa, 0);

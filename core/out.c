@@ -1,9 +1,11 @@
 /* Buffered writers for fd 1 and fd 2, the escapers, and the four formats.
  * Every byte goes through out_mem, so a failed write is seen once, here. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
 #include <unistd.h>
+#include "diag.h"
 #include "out.h"
 #include "sc.h"
 
@@ -16,9 +18,16 @@ int fmt_unit = 'k';
 int out_flush(struct out *o)
 {
 	size_t done = 0;
+	int flags = -1;
 
 	while (!o->err && done < o->len) {
-		ssize_t k = write(o->fd, o->buf + done, o->len - done);
+		ssize_t k;
+		/* after a stop signal no write may block (a stalled reader would
+		 * hold membox forever): what the reader has room for is written,
+		 * the rest fails with EAGAIN */
+		if (mb_stop && flags < 0 && (flags = fcntl(o->fd, F_GETFL)) >= 0)
+			fcntl(o->fd, F_SETFL, flags | O_NONBLOCK);
+		k = write(o->fd, o->buf + done, o->len - done);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -26,6 +35,8 @@ int out_flush(struct out *o)
 		else
 			done += k;
 	}
+	if (flags >= 0)
+		fcntl(o->fd, F_SETFL, flags);
 	o->len = 0;
 	return o->err ? -1 : 0;
 }

@@ -5,6 +5,7 @@
  * as a warning, or as the failure that ends the applet (exit status 1). */
 #ifndef MB_DIAG_H
 #define MB_DIAG_H
+#include <signal.h>
 #include "bounds.h"
 
 struct diag {
@@ -40,6 +41,13 @@ int mb_fail_line(const char *file, unsigned long line, const char *why);
 int mb_usage_error(const char *usage, const char *more);
 /* Flush stdout and stderr; a failed stdout write turns status into 1. */
 int mb_exit_status(int status);
-/* Flush both writers when a terminating signal arrives, then die of it. */
-void mb_flush_on_signals(void);
+/* The long-running modes (a watch, a wait, a meter) end cleanly on SIGINT,
+ * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb_stop to
+ * the signal, without SA_RESTART, so that a blocked write, sleep or open
+ * returns EINTR.  From then on no write blocks: out_flush writes what the
+ * reader has room for and fails with EAGAIN for the rest, so the applet's
+ * loop can end its report without hanging on a stalled reader.  Until
+ * mb_catch_stop is called a signal kills, as by default. */
+extern volatile sig_atomic_t mb_stop;
+void mb_catch_stop(void);
 #endif
