@@ -288,15 +288,15 @@ int main(void)
 	CHECK_EQ("NUL in the text is no literal", match("ab", "a\0", 2), 0);
 
 	/* Malformed globs are refused and match nothing */
-	CHECK_EQ("check: plain glob", pat_check("*--type=renderer*"), 0);
-	CHECK_EQ("check: trailing backslash", pat_check("a\\"), -1);
-	CHECK_EQ("check: lone backslash", pat_check("\\"), -1);
-	CHECK_EQ("check: escaped backslash at the end", pat_check("a\\\\"), 0);
-	CHECK_EQ("check: trailing backslash after an open bracket", pat_check("[a\\"), -1);
-	CHECK_EQ("check: unknown class", pat_check("[[:foo:]]"), -1);
-	CHECK_EQ("check: empty class name", pat_check("[[::]]"), -1);
-	CHECK_EQ("check: unknown class among members", pat_check("x[a[:foo:]b]"), -1);
-	CHECK_EQ("check: unknown class in no bracket expression", pat_check("x[[:foo:]"), 0);
+	CHECK_EQ("pat_check, plain glob", pat_check("*--type=renderer*"), 0);
+	CHECK_EQ("pat_check, trailing backslash", pat_check("a\\"), -1);
+	CHECK_EQ("pat_check, lone backslash", pat_check("\\"), -1);
+	CHECK_EQ("pat_check, escaped backslash at the end", pat_check("a\\\\"), 0);
+	CHECK_EQ("pat_check, trailing backslash after an open bracket", pat_check("[a\\"), -1);
+	CHECK_EQ("pat_check, unknown class", pat_check("[[:foo:]]"), -1);
+	CHECK_EQ("pat_check, empty class name", pat_check("[[::]]"), -1);
+	CHECK_EQ("pat_check, unknown class among members", pat_check("x[a[:foo:]b]"), -1);
+	CHECK_EQ("pat_check, unknown class in no bracket expression", pat_check("x[[:foo:]"), 0);
 	CHECK_EQ("trailing backslash matches nothing", match("a\\", "a\\", 2) == 0 && match("a\\", "a", 1) == 0, 1);
 	CHECK_EQ("unknown class matches nothing", match("[[:foo:]a]", "a", 1), 0);
 	pat_start(&st, "a\\");
@@ -306,12 +306,12 @@ int main(void)
 	memset(glob, 'a', PAT_MAX);
 	glob[PAT_MAX] = 0;
 	memset(text, 'a', PAT_MAX + 1);
-	CHECK_EQ("check: PAT_MAX bytes", pat_check(glob), 0);
+	CHECK_EQ("pat_check, PAT_MAX bytes", pat_check(glob), 0);
 	CHECK_EQ("PAT_MAX bytes match", match(glob, text, PAT_MAX), 1);
 	CHECK_EQ("PAT_MAX bytes, one byte more", match(glob, text, PAT_MAX + 1), 0);
 	glob[PAT_MAX] = 'a';
 	glob[PAT_MAX + 1] = 0;
-	CHECK_EQ("check: PAT_MAX + 1 bytes", pat_check(glob), -1);
+	CHECK_EQ("pat_check, PAT_MAX + 1 bytes", pat_check(glob), -1);
 	CHECK_EQ("PAT_MAX + 1 bytes match nothing", match(glob, text, PAT_MAX + 1), 0);
 	/* the longest last segment fills the window */
 	glob[0] = '*';
@@ -395,7 +395,7 @@ int main(void)
 	}
 	unit_report(!bad, "same answers as fnmatch, random globs and pieces", bad, __FILE__, __LINE__);
 	/* the comparison is not empty: both answers and decisions occur */
-	CHECK("random globs: some match, some do not", matched > iterations / 20 && matched < iterations - iterations / 20);
-	CHECK("random globs: pat_done decides some", claims > iterations / 20);
+	CHECK("random globs, some match, some do not", matched > iterations / 20 && matched < iterations - iterations / 20);
+	CHECK("random globs, pat_done decides some", claims > iterations / 20);
 	return unit_end_all();
 }
