@@ -201,7 +201,7 @@ void pat_start(struct pat_state *st, const char *glob)
 	}
 	/* Mark the '[' that open bracket expressions; refuse an escape with
 	 * nothing to escape, and a class name the C locale does not have
-	 * (fnmatch matches nothing for either). */
+	 * (glibc's fnmatch matches nothing for either). */
 	for (at = 0; glob[at];) {
 		if (glob[at] == '\\' && !glob[at + 1])
 			return;
@@ -277,7 +277,7 @@ void pat_feed(struct pat_state *st, const char *text, size_t n)
 				i = n - PAT_MAX;
 			for (; i < n; i++)
 				pat_keep(st, text[i]);
-			break;
+			return;
 		}
 	}
 }
