@@ -34,8 +34,9 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"      --wait[=LEVEL]  until LEVEL (critical, moderate) is reached; report\n"
 	"      --recover       with --wait: until the level is left\n"
 	"      --watch         the status line again when level or available change > 1%\n"
-	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
+	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0); 0: at once\n"
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n"
+	"                      SEC: 3 decimals, at most 4294967295\n";
 
 enum lowmem_option {
 	LOWMEM_OPT_WEIGHT = 'w',
