@@ -479,7 +479,7 @@ static void say_saturated(const struct rep_fig *figs, size_t n, uint64_t have)
 static int evaluate(void)
 {
 	struct lowmem_eval *e = &TT.eval;
-	uint64_t anon, swappable, left;   /* left: the usable swap's worth in RAM */
+	uint64_t anon, swappable, left;   /* left: usable swap less the RAM it costs */
 	struct diag zoneinfo_said[ZI_SAY_N];
 	int err = meminfo_read(&TT.meminfo);
 
@@ -921,9 +921,9 @@ static int options(int argc, char **argv, struct optst *st)
 			break;
 		case LOWMEM_OPT_RATIO:
 			o->ratio_given = 1;
-			if ((err = cli_fix("ratio", st->arg, 6, &o->ratio) ? cli_usage_error(usage) : 0))
-				break;
-			if (o->ratio > RATIO_ONE)
+			if (cli_fix("ratio", st->arg, 6, &o->ratio))
+				err = cli_usage_error(usage);
+			else if (o->ratio > RATIO_ONE)
 				err = bad("ratio", "out of range");
 			break;
 		case LOWMEM_OPT_CRITICAL:
