@@ -842,8 +842,8 @@ static int loop(int mode)
 		how = wake(&p.fd);
 	TT.eval.wake = wake_names[how];
 	for (;;) {
-		if (evaluate())
-			return 1;
+		if (evaluate())   /* a read a stop signal interrupted is no failure */
+			return mb_stop ? stopped() : 1;
 		TT.quiet = 1;
 		now = now_ms();
 		elapsed = now - start;
