@@ -34,8 +34,9 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"      --wait[=LEVEL]  until LEVEL (critical, moderate) is reached; report\n"
 	"      --recover       with --wait: until the level is left\n"
 	"      --watch         the status line again when level or available change > 1%\n"
-	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0)\n"
-	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n";
+	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0); 0: at once\n"
+	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n"
+	"                      SEC: 3 decimals, at most 4294967295\n";
 
 enum lowmem_option {
 	LOWMEM_OPT_WEIGHT = 'w',
@@ -67,6 +68,11 @@ static const struct opt opts[] = {
 };
 
 #define MIB 1048576ull
+/* -r R is kept in millionths */
+#define RATIO_ONE 1000000
+/* --timeout and -i: at most 2^32 - 1 seconds (136 years, "practically
+ * never"), in milliseconds */
+#define MAX_MS (4294967295ull * 1000)
 /* The level of available memory: below the critical margin, below the
  * moderate one, or neither. */
 enum lowmem_level { LEVEL_NONE, LEVEL_MODERATE, LEVEL_CRITICAL };
@@ -81,11 +87,12 @@ static const char *const psi_windows[] = { "avg10", "avg60", "avg300" };
 GLOBALS(
 	struct lowmem_options {
 		uint64_t weight;             /* RAM vs swap weight */
-		uint64_t ratio;              /* RAM cost of swapped memory, thousandths */
+		uint64_t ratio;              /* RAM cost of swapped memory, RATIO_ONE is 1 */
 		uint64_t critical, moderate; /* MiB */
 		uint64_t page_size;
-		uint64_t timeout, interval;  /* milliseconds; timeout 0: none */
+		uint64_t timeout, interval;  /* milliseconds */
 		int weight_given, ratio_given, critical_given, moderate_given;
+		int timeout_given, interval_given;
 		int recover;
 		int wait_level;              /* enum lowmem_level */
 	} opt;
@@ -119,8 +126,10 @@ GLOBALS(
 		uint64_t swap_total, swap_used, swap_free;
 		int zram;
 		uint64_t zram_orig, zram_used;   /* mm_stat orig_data_size, mem_used_total: sums */
-		uint64_t ratio;              /* thousandths */
+		uint64_t ratio;              /* ratio_num / ratio_den in thousandths, rounded: shown */
+		uint64_t ratio_num, ratio_den;   /* the RAM cost of swapped memory, as computed with */
 		const char *ratio_source;
+		uint64_t swap_reduction, usable_swap;
 		uint64_t process_current, process_max;
 		int64_t process_headroom;
 		uint64_t watermark_min, watermark_low, watermark_high;   /* sums over the zones */
@@ -221,6 +230,8 @@ static const struct rep_fig swap_figs[] = {
 };
 
 static const struct rep_fig process_figs[] = {
+	{ "swap_reduction", 0, "swap reduction", EVAL(swap_reduction), REP_BYTES, 0, 0 },
+	{ "usable_swap", 0, "usable swap", EVAL(usable_swap), REP_BYTES, 0, 0 },
 	{ "process", 0, 0, 0, REP_OBJ, 0, 0 },
 	{ "current", 0, "process current", EVAL(process_current), REP_BYTES, 0, 0 },
 	{ "max", 0, "process max", EVAL(process_max), REP_BYTES, 0, 0 },
@@ -279,6 +290,40 @@ static const struct rep_fig watch_figs[] = {
 	{ "moderate", 0, 0, EVAL(moderate), REP_BYTES, 0, 0 },
 };
 
+/* ---- arithmetic ---- */
+
+/* a x b / c rounded down, exact where a x b is beyond 2^64 (MemTotal x 520,
+ * swap x a zram byte count): the 128-bit product by shift and add, then
+ * divided bit by bit, as 32-bit targets have no 128-bit type.  c > 0; a
+ * quotient beyond 2^64 - 1 saturates. */
+static uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t high = 0, low = 0, quotient = 0, rest;
+	int i, carry;
+
+	for (i = 63; i >= 0; i--) {
+		high = high << 1 | low >> 63;
+		low <<= 1;
+		if (b >> i & 1) {
+			low += a;
+			high += low < a;
+		}
+	}
+	if (high >= c)
+		return UINT64_MAX;
+	/* long division; the rest stays below c, so 2 x rest + 1 fits in 65 bits */
+	for (rest = high, i = 63; i >= 0; i--) {
+		carry = rest >> 63;
+		rest = rest << 1 | (low >> i & 1);
+		quotient <<= 1;
+		if (carry || rest >= c) {
+			rest -= c;
+			quotient |= 1;
+		}
+	}
+	return quotient;
+}
+
 /* ---- reading ---- */
 
 /* "/sys/kernel/mm/chromeos-low_mem/NAME" */
@@ -332,8 +377,8 @@ static void read_margins(void)
 	long len = rd_file(path, b, sizeof b, &truncated);
 
 	e->margin_off = 0;
-	e->critical = sat_mul(e->mem_total, 520) / 10000;
-	e->moderate = sat_mul(e->mem_total, 4000) / 10000;
+	e->critical = mul_div(e->mem_total, 520, 10000);
+	e->moderate = mul_div(e->mem_total, 4000, 10000);
 	if (len < 0)
 		bad_read(path, len, 0);
 	if (len >= 0) {
@@ -366,6 +411,8 @@ static void read_swap(void)
 {
 	struct lowmem_eval *e = &TT.eval;
 	uint64_t mm_stat[3];
+	char mm_path[SW_MM_PATH];
+	struct diag d;
 	unsigned i;
 	int err = sw_read(&TT.swaps);
 
@@ -378,8 +425,8 @@ static void read_swap(void)
 	if (!e->zram)
 		TT.swap_figs_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
-		if (sw_mm_read(TT.swaps.zram[i], mm_stat)) {
-			bad_read("/sys/block/zramN/mm_stat", 0, "missing or garbled");
+		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
+			said(&d);
 			continue;
 		}
 		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
@@ -388,15 +435,43 @@ static void read_swap(void)
 	e->swap_total = meminfo(MI_SwapTotal);
 	e->swap_free = meminfo(MI_SwapFree);
 	e->swap_used = sat_sub(e->swap_total, e->swap_free);
+	/* the ratio as the fraction it is (the byte counts, for measured zram),
+	 * rounded only where it is shown */
+	e->ratio_den = 1000;
 	if (TT.opt.ratio_given) {
 		e->ratio_source = "option";
-		e->ratio = TT.opt.ratio;
+		e->ratio_num = TT.opt.ratio;
+		e->ratio_den = RATIO_ONE;
 	} else if (e->zram_orig) {
 		e->ratio_source = "measured";
-		e->ratio = sat_mul(e->zram_used, 1000) / e->zram_orig;
+		e->ratio_num = e->zram_used;
+		e->ratio_den = e->zram_orig;
 	} else {
 		e->ratio_source = e->zram ? "zram" : "disk";
-		e->ratio = e->zram ? 400 : 0;
+		e->ratio_num = e->zram ? 400 : 0;
+	}
+	e->ratio = mul_div(e->ratio_num, 2000, e->ratio_den);   /* twice the thousandths: */
+	if (e->ratio < UINT64_MAX)
+		e->ratio = (e->ratio + 1) / 2;                       /* rounded half up */
+}
+
+/* A size at the end of its range has saturated (a sum or product beyond
+ * 2^64 - 1 bytes, a difference beyond 2^63 - 1): said by its name, so that
+ * the largest representable value is not taken for a measurement. */
+static void say_saturated(const struct rep_fig *figs, size_t n, uint64_t have)
+{
+	size_t i;
+
+	for (i = 0; i < n && !TT.quiet; i++) {
+		const struct rep_fig *f = &figs[i];
+		const void *value = (const char *)&TT.eval + f->off;
+
+		if ((f->flags & REP_OPTIONAL) && !(have >> i & 1))
+			continue;
+		if ((f->kind == REP_BYTES && *(const uint64_t *)value == UINT64_MAX) ||
+		    (f->kind == REP_SBYTES && (*(const int64_t *)value == INT64_MAX ||
+		                               *(const int64_t *)value == INT64_MIN)))
+			mb_warn(f->help, "saturated: shown as the largest value representable");
 	}
 }
 
@@ -404,7 +479,7 @@ static void read_swap(void)
 static int evaluate(void)
 {
 	struct lowmem_eval *e = &TT.eval;
-	uint64_t anon, swappable, reduction, usable, ratio;
+	uint64_t anon, swappable, left;   /* left: usable swap less the RAM it costs */
 	struct diag zoneinfo_said[ZI_SAY_N];
 	int err = meminfo_read(&TT.meminfo);
 
@@ -474,17 +549,21 @@ static int evaluate(void)
 	 * times the weight) less the RAM that swapped memory costs (the ratio;
 	 * above 1 it counts as 1) */
 	e->process_current = sat_add(anon, e->swap_used);
-	reduction = e->critical > e->reserve ? sat_mul(e->critical - e->reserve, e->weight) : 0;
-	if (reduction > e->swap_total)
-		reduction = 0;
-	usable = e->swap_total - reduction;
-	ratio = e->ratio > 1000 ? 1000 : e->ratio;
-	e->process_max = sat_add(sat_sub(e->mem_total, e->reserve),
-	                         sat_mul(usable, 1000 - ratio) / 1000);
+	e->swap_reduction = e->critical > e->reserve ? sat_mul(e->critical - e->reserve, e->weight) : 0;
+	if (e->swap_reduction > e->swap_total)
+		e->swap_reduction = 0;
+	e->usable_swap = e->swap_total - e->swap_reduction;
+	left = e->ratio_num < e->ratio_den ? mul_div(e->usable_swap, e->ratio_den - e->ratio_num, e->ratio_den)
+	                                   : 0;
+	e->process_max = sat_add(sat_sub(e->mem_total, e->reserve), left);
 	e->process_headroom = sat_diff(e->process_max, e->process_current);
 	e->watermark_min = sat_mul(TT.zones.tot.f[ZF_MIN], e->page_size);
 	e->watermark_low = sat_mul(TT.zones.tot.f[ZF_LOW], e->page_size);
 	e->watermark_high = sat_mul(TT.zones.tot.f[ZF_HIGH], e->page_size);
+	say_saturated(available_figs, REP_N(available_figs), TT.available_figs_have);
+	say_saturated(memory_figs, REP_N(memory_figs), TT.memory_figs_have);
+	say_saturated(swap_figs, REP_N(swap_figs), TT.swap_figs_have);
+	say_saturated(process_figs, REP_N(process_figs), REP_ALL);
 	return 0;
 }
 
@@ -618,11 +697,12 @@ static void table(void)
 	}
 }
 
-/* "text" then value */
-static void put(const char *text, int64_t value)
+/* "text" then value: sizes are unsigned up to 2^64 - 1 (a saturated one
+ * is that, never a negative number) */
+static void put(const char *text, uint64_t value)
 {
 	fo_s(text);
-	out_i64(fo, value);
+	out_u64(fo, value);
 }
 
 /* The monitoring-plugins status line: perfdata (bytes) after '|'.
@@ -644,7 +724,8 @@ static int check_line(void)
 	put("B;;;0;", e->mem_total);
 	put(" swap_used=", e->swap_used);
 	put("B;;;0;", e->swap_total);
-	put(" process_headroom=", e->process_headroom);
+	fo_s(" process_headroom=");   /* negative: above the ceiling */
+	out_i64(fo, e->process_headroom);
 	fo_s("B\n");
 	return e->level;
 }
@@ -709,24 +790,63 @@ static enum lowmem_wake wake(int *fd)
 	return WAKE_TIMER;
 }
 
-/* --wait and --watch (mode): 0, or 1 (failure, or --wait's timeout). */
+/* A stop signal (SIGINT, SIGTERM, SIGHUP) ended --wait or --watch: the
+ * status a shell reports for a process the signal killed, given by a
+ * process that ended cleanly. */
+static int stopped(void)
+{
+	return 128 + mb_stop;
+}
+
+/* Sleep up to ms milliseconds for the wake-up on p (nfds 0: none) or a stop
+ * signal: poll's result.  The stop signals are blocked from the check of
+ * mb_stop until ppoll unblocks them, so one that comes in between ends the
+ * sleep at once instead of after it. */
+static int sleep_for(struct pollfd *p, nfds_t nfds, uint64_t ms)
+{
+	struct timespec ts;
+	sigset_t stops, unblocked;
+	int k = -1;
+
+	/* at most 2^31 - 1 seconds (68 years), which a kernel without the
+	 * 64-bit time calls still takes; a longer wait is taken in parts */
+	if (ms > (uint64_t)INT32_MAX * 1000)
+		ms = (uint64_t)INT32_MAX * 1000;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = ms % 1000 * 1000000;
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stops, &unblocked);
+	if (!mb_stop)
+		k = ppoll(p, nfds, &ts, &unblocked);
+	sigprocmask(SIG_SETMASK, &unblocked, 0);
+	return k;
+}
+
+/* --wait and --watch (mode): 0; 1 after a failure (a message says which,
+ * also for a write error) or --wait's timeout; 128 + N after signal N. */
 static int loop(int mode)
 {
 	struct pollfd p = { .fd = -1, .events = POLLPRI | POLLERR };
-	uint64_t start = now_ms(), elapsed, shown = 0, change;
+	uint64_t start = now_ms(), now, elapsed, shown = 0, change, wait_ms;
+	uint64_t deadline = sat_add(start, TT.opt.timeout);
 	enum lowmem_wake how = WAKE_TIMER;
-	int shown_level = -1, truncated, reached, ms;
-	uint64_t wait_ms;
+	int shown_level = -1, truncated, reached;
 	char b[64];
 
+	/* from here a stop signal ends the loop below, and no write blocks */
+	mb_catch_stop();
 	if (mode == LOWMEM_OPT_WAIT)
 		how = wake(&p.fd);
 	TT.eval.wake = wake_names[how];
 	for (;;) {
-		if (evaluate())
-			return 1;
+		if (evaluate())   /* a read a stop signal interrupted is no failure */
+			return mb_stop ? stopped() : 1;
 		TT.quiet = 1;
-		elapsed = now_ms() - start;
+		now = now_ms();
+		elapsed = now - start;
 		change = TT.eval.available > shown ? TT.eval.available - shown : shown - TT.eval.available;
 		reached = TT.opt.recover ? (int)TT.eval.level < TT.opt.wait_level
 		                         : (int)TT.eval.level >= TT.opt.wait_level;
@@ -740,19 +860,24 @@ static int loop(int mode)
 			shown = TT.eval.available;
 			TT.eval.elapsed = elapsed;
 			show(VIEW_WATCH_LINE);
-			out_flush(fo);
+			/* a reader that is gone or a full disk ends the watch; the
+			 * message is mb_exit_status's */
+			if (out_flush(fo) < 0)
+				return mb_stop ? stopped() : 1;
 		}
-		if (TT.opt.timeout && elapsed >= TT.opt.timeout)
+		if (mb_stop)
+			return stopped();
+		if (TT.opt.timeout_given && now >= deadline)
 			return mode == LOWMEM_OPT_WAIT ?
 			       mb_fail(wake_names[how], TT.opt.recover ? "--timeout: the level was not left"
 			                                               : "--timeout: the level was not reached") : 0;
-		wait_ms = TT.opt.timeout && TT.opt.timeout - elapsed < TT.opt.interval ?
-		          TT.opt.timeout - elapsed : TT.opt.interval;
-		/* poll's int milliseconds: a wait beyond INT_MAX wraps, and one
-		 * that wraps below 0 waits for the wake-up alone */
-		ms = (int)wait_ms;
-		if (poll(&p, p.fd >= 0, ms < 0 ? -1 : ms) > 0 && how == WAKE_SYSFS)
+		wait_ms = TT.opt.interval;
+		if (TT.opt.timeout_given && deadline - now < wait_ms)
+			wait_ms = deadline - now;
+		if (sleep_for(&p, p.fd >= 0, wait_ms) > 0 && how == WAKE_SYSFS)
 			rd_fd(p.fd, b, sizeof b, &truncated);   /* re-arms the notification */
+		if (mb_stop)
+			return stopped();
 	}
 }
 
@@ -762,61 +887,66 @@ static int bad(const char *what, const char *why)
 	return cli_usage_error(usage);
 }
 
-/* A number option's value, with dec decimals kept: 0, or the exit
- * status of a usage error. */
-static int number(const char *name, const char *arg, int dec, uint64_t *value)
+/* A number option's value: 0, or the exit status of a usage error. */
+static int number(const char *name, const char *arg, uint64_t *value)
 {
-	return cli_fix(name, arg, dec, value) ? cli_usage_error(usage) : 0;
+	return cli_u64(name, arg, value) ? cli_usage_error(usage) : 0;
+}
+
+/* Seconds with up to 3 decimals, as milliseconds from min to MAX_MS: 0,
+ * or the exit status of a usage error. */
+static int seconds(const char *name, const char *arg, uint64_t min, uint64_t *ms)
+{
+	if (cli_fix(name, arg, 3, ms))
+		return cli_usage_error(usage);
+	if (*ms < min || *ms > MAX_MS)
+		return bad(name, "out of range");
+	return 0;
 }
 
 /* The options: 0, or the exit status of a usage error. */
 static int options(int argc, char **argv, struct optst *st)
 {
 	struct lowmem_options *o = &TT.opt;
-	int id, err;
+	int id, err = 0;
 
 	o->wait_level = LEVEL_CRITICAL;
-	while ((id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
+	while (!err && (id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
 		case OPT_ERR:
 			return 2;
 		case LOWMEM_OPT_WEIGHT:
 			o->weight_given = 1;
-			if ((err = number("weight", st->arg, 0, &o->weight)))
-				return err;
+			err = number("weight", st->arg, &o->weight);
 			break;
 		case LOWMEM_OPT_RATIO:
 			o->ratio_given = 1;
-			if ((err = number("ratio", st->arg, 3, &o->ratio)))
-				return err;
-			if (o->ratio > 1000)
-				return bad("ratio", "out of range");
+			if (cli_fix("ratio", st->arg, 6, &o->ratio))
+				err = cli_usage_error(usage);
+			else if (o->ratio > RATIO_ONE)
+				err = bad("ratio", "out of range");
 			break;
 		case LOWMEM_OPT_CRITICAL:
 			o->critical_given = 1;
-			if ((err = number("critical", st->arg, 0, &o->critical)))
-				return err;
+			err = number("critical", st->arg, &o->critical);
 			break;
 		case LOWMEM_OPT_MODERATE:
 			o->moderate_given = 1;
-			if ((err = number("moderate", st->arg, 0, &o->moderate)))
-				return err;
+			err = number("moderate", st->arg, &o->moderate);
 			break;
 		case LOWMEM_OPT_PAGE_SIZE:
-			if ((err = number("page-size", st->arg, 0, &o->page_size)))
-				return err;
+			if ((err = number("page-size", st->arg, &o->page_size)))
+				break;
 			if (o->page_size < 4096 || (o->page_size & (o->page_size - 1)))
-				return bad("page-size", "out of range");
+				err = bad("page-size", "out of range");
 			break;
 		case LOWMEM_OPT_TIMEOUT:
-			if ((err = number("timeout", st->arg, 3, &o->timeout)))
-				return err;
+			o->timeout_given = 1;
+			err = seconds("timeout", st->arg, 0, &o->timeout);
 			break;
 		case LOWMEM_OPT_INTERVAL:
-			if ((err = number("interval", st->arg, 3, &o->interval)))
-				return err;
-			if (!o->interval)
-				return bad("interval", "out of range");
+			o->interval_given = 1;
+			err = seconds("interval", st->arg, 1, &o->interval);
 			break;
 		case LOWMEM_OPT_RECOVER:
 			o->recover = 1;
@@ -832,10 +962,27 @@ static int options(int argc, char **argv, struct optst *st)
 			else if (!strcmp(st->arg, "critical"))
 				o->wait_level = LEVEL_CRITICAL;
 			else
-				return bad("--wait", "LEVEL is critical or moderate");
+				err = bad("--wait", "LEVEL is critical or moderate");
 			break;
 		}
 	}
+	return err;
+}
+
+/* Options that mean nothing in the mode asked for are usage errors, not
+ * ignored: 0, or the exit status. */
+static int modes_agree(void)
+{
+	int looping = TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH;
+
+	if (TT.opt.recover && TT.mode != LOWMEM_OPT_WAIT)
+		return bad("--recover", "only with --wait");
+	if ((TT.opt.timeout_given || TT.opt.interval_given) && !looping)
+		return bad(TT.opt.timeout_given ? "--timeout" : "--interval", "only with --wait or --watch");
+	if (TT.mode == LOWMEM_OPT_CHECK && fmt != FMT_TABLE)
+		return bad("--check", "writes its status line only: no -o");
+	if (TT.mode == LOWMEM_OPT_WATCH && !rep_can_stream())
+		return bad("--watch", "prom is no stream format");
 	return 0;
 }
 
@@ -848,8 +995,8 @@ static int run(int argc, char **argv)
 		return err;
 	if (st.ind < argc)
 		return bad(argv[st.ind], "unexpected argument");
-	if (TT.mode == LOWMEM_OPT_WATCH && !rep_can_stream())
-		return bad("--watch", "prom is no stream format");
+	if ((err = modes_agree()))
+		return err;
 	if (cli_root())
 		return 1;
 	if (TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH)
@@ -877,8 +1024,13 @@ int lowmem_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--check"))
 			TT.mode = LOWMEM_OPT_CHECK;
 	status = run(argc, argv);
-	if (TT.mode != LOWMEM_OPT_CHECK || TT.check_written)
+	if (TT.mode != LOWMEM_OPT_CHECK)
 		return status;
-	fo_s("LOWMEM UNKNOWN - see the message on standard error\n");
-	return 3;
+	if (!TT.check_written) {
+		fo_s("LOWMEM UNKNOWN - see the message on standard error\n");
+		status = 3;
+	}
+	/* a status line that could not be written is no status: UNKNOWN
+	 * (mb_exit_status says why, and keeps a status other than 0) */
+	return out_flush(fo) < 0 ? 3 : status;
 }

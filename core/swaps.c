@@ -91,15 +91,25 @@ int sw_mm_parse(const char *b, size_t n, uint64_t v[3])
 	return i < 7 ? -1 : i;
 }
 
-int sw_mm_read(unsigned id, uint64_t v[3])
+int sw_mm_read(unsigned id, uint64_t v[3], char path[SW_MM_PATH], struct diag *d)
 {
-	char path[48], b[256], *e = stpcpy(path, "/sys/block/zram");
+	char b[256], *e = stpcpy(path, "/sys/block/zram");
 	int trunc;
 	long k;
 
 	stpcpy(e + u64_str(e, id), "/mm_stat");
 	k = rd_file(path, b, sizeof b, &trunc);
-	if (k < 0)
+	if (k == -ENOENT) {   /* a zram swap without it: before 4.1, or a capture that lacks it */
+		rd_diag(d, path, 0, 0);
+		d->err = ENOENT;
 		return k;
-	return sw_mm_parse(b, k, v) < 0 || trunc ? -EINVAL : 0;
+	}
+	if (k < 0)
+		return rd_diag(d, path, k, 0), k;
+	if (trunc)
+		return rd_diag(d, path, -EINVAL, "cut short"), -EINVAL;
+	if (sw_mm_parse(b, k, v) < 0)
+		return rd_diag(d, path, -EINVAL, 0), -EINVAL;
+	rd_diag(d, path, 0, 0);
+	return 0;
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
+#include "diag.h"
 #include "rd.h"
 
 struct swaps {
@@ -32,6 +33,10 @@ int sw_zram_id(const char *f, size_t n, unsigned *id);
 /* mm_stat: orig_data_size, compr_data_size, mem_used_total into v; the
  * number of fields, or -1 when fewer than 7 numbers. */
 int sw_mm_parse(const char *b, size_t n, uint64_t v[3]);
-/* /sys/block/zramN/mm_stat under the root: 0, -errno or -EINVAL. */
-int sw_mm_read(unsigned id, uint64_t v[3]);
+/* /sys/block/zramN/mm_stat under the root, its path written into path:
+ * 0, or -errno (-ENOENT when absent) or -EINVAL (longer than 255 bytes,
+ * or fewer than 7 numbers) with d naming path and saying why; d
+ * is clear after 0. */
+#define SW_MM_PATH 48   /* "/sys/block/zram" + N (at most 2^20) + "/mm_stat" */
+int sw_mm_read(unsigned id, uint64_t v[3], char path[SW_MM_PATH], struct diag *d);
 #endif
