@@ -35,11 +35,13 @@ static struct lvl {
 	int fd;
 	unsigned b, i, n;      /* its listing: dbuf[b..n), the next entry at i (kept
 	                          while a child is walked) */
-	uint64_t ino;          /* of this directory: to find it again in its parent,
-	                          and to know it when re-opened through ".." */
 	int64_t pos;           /* where its listing goes on after the entry it went down into */
 	uint64_t find;         /* after a re-open: skip entries up to this inode */
 } lv[WK_MAX_FDS];
+/* The inode of every directory on the current path, by depth (the open
+ * ones' and the closed ones'): a directory re-opened through ".." must be
+ * the one the walk came down from, and a child is found again by it. */
+static uint64_t path_ino[WK_MAX_DEPTH];
 
 /* 1 seen before, 0 remembered now, -1 table full (proportional) */
 static int seen(uint64_t ino)
@@ -186,7 +188,7 @@ int wk_walk(struct wk *w, int fd)
 	memset(links, 0, sizeof links);
 	nlinks = 0;
 	w->dev = sb.st_dev;
-	l->ino = sb.st_ino;   /* what ".." of level 1 must be */
+	path_ino[0] = sb.st_ino;
 	count(w, &o, &sb, l->fd, ".");
 	l->find = 0;
 	l->b = 0;
@@ -224,7 +226,9 @@ int wk_walk(struct wk *w, int fd)
 			memcpy(name, e->name, strlen(e->name) + 1);
 		}
 		count(w, &o, &sb, l->fd, e->name);
-		if (S_ISDIR(sb.st_mode)) {
+		if (S_ISDIR(sb.st_mode) && o.d + 1 >= WK_MAX_DEPTH) {
+			w->too_deep++;
+		} else if (S_ISDIR(sb.st_mode)) {
 			struct stat cb;
 			c = open_in(&o, l->fd, e->name, O_RDONLY | O_DIRECTORY);
 			/* what was opened is what was counted: not a directory
@@ -244,7 +248,7 @@ int wk_walk(struct wk *w, int fd)
 					close(lv[o.lo++ % WK_MAX_FDS].fd);
 				l = &lv[o.d % WK_MAX_FDS];
 				l->fd = c;
-				l->ino = sb.st_ino;
+				path_ino[o.d] = sb.st_ino;
 				l->find = 0;
 				l->b = i = n;
 				if (o.d > w->depth)
@@ -276,7 +280,7 @@ int wk_walk(struct wk *w, int fd)
 			 * has no business */
 			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			int why = f < 0 ? (no_fd() ? WK_NO_FD : WK_GONE) :
-			          fstat(f, &sb) || sb.st_dev != w->dev || sb.st_ino != p->ino ? WK_MOVED : 0;
+			          fstat(f, &sb) || sb.st_dev != w->dev || sb.st_ino != path_ino[o.d - 1] ? WK_MOVED : 0;
 			if (why) {
 				if (f >= 0)
 					close(f);
@@ -285,7 +289,7 @@ int wk_walk(struct wk *w, int fd)
 				return 0;
 			}
 			p->fd = f;
-			p->find = l->ino;
+			p->find = path_ino[o.d];
 			i = n;   /* read it from the start; its slot's b is free */
 			o.lo = o.d - 1;
 			w->reopened++;

@@ -7,7 +7,8 @@
  * (deeper levels re-open their parent through ".." and find their place
  * again by inode number; when open() finds no free file descriptor the
  * walk closes its oldest open level and goes on with fewer),
- * WK_MAX_LINKS remembered hard-linked inodes. */
+ * WK_MAX_LINKS remembered hard-linked inodes, and the inode of each
+ * directory on the current path (8 bytes a level, WK_MAX_DEPTH levels). */
 #ifndef MB_WALK_H
 #define MB_WALK_H
 #include <limits.h>
@@ -41,6 +42,7 @@ struct wk {
 	                              WK_MAX_FDS, or fewer fds to be had) */
 	unsigned long no_fd;       /* directories not walked: no file descriptor
 	                              left (EMFILE, ENFILE), even with one level open */
+	unsigned long too_deep;    /* directories at depth WK_MAX_DEPTH: not walked */
 	unsigned long depth;       /* deepest level reached (root = 0) */
 	int cache_errno;           /* why the first cache gap (errno of open or cachestat) */
 	int incomplete;            /* the rest was not walked: 0, or enum wk_stop */
