@@ -531,7 +531,8 @@ static void measure(struct td_shown *s)
 	s->fd = rd_live() ? rd_open(s->path, O_RDONLY | O_DIRECTORY) : capture_open(TT.plain_path);
 	if (s->fd < 0) {
 		s->error = open_error(-s->fd);
-		if (s->fd == -ELOOP)
+		/* (a mount point missing from a capture is usual: no warning) */
+		if (s->fd == -ELOOP || s->fd == -EMFILE || s->fd == -ENFILE)
 			mb_warn(s->path, s->error);
 		return;
 	}
@@ -558,6 +559,7 @@ static void measure(struct td_shown *s)
 	r = walk(&w, s->fd, 0, 0, s->path);
 	if (r < 0) {
 		s->error = strerror(-r);
+		mb_warn(s->path, s->error);
 		close(s->fd);
 		s->fd = -1;
 		return;
