@@ -117,14 +117,6 @@ GLOBALS(
 	unsigned nshown;
 	int walk_cache;                     /* struct wk's cache for the walks of the
 	                                       mount being measured and listed */
-	/* The listing keeps, for each directory on the path being shown, its
-	 * largest entries, one directory's after its parent's: the pages
-	 * touched grow with -n times the depth shown, up to TD_LIST_MAX. */
-	struct td_kept {                    /* an entry kept for the listing */
-		struct wk_sum sum;
-		int dir;
-		char name[WK_NAME_MAX];
-	} kept[TD_LIST_MAX];
 	unsigned kept_base, nkept, keep_cap;   /* the directory being walked keeps its
 	                                          own at kept[kept_base ..], at most keep_cap */
 	size_t keep_path_len;               /* the length of its path */
@@ -134,18 +126,8 @@ GLOBALS(
 	                                       or MB_PATH_MAX reached */
 	int list_short;                     /* a listed directory walked incompletely,
 	                                       not opened, or the listing cut */
-	struct td_level {                   /* a directory of the listing being shown */
-		int fd;                         /* < 0: closed, re-opened through ".." */
-		dev_t dev;
-		ino_t ino;                      /* to know it again when re-opened */
-		size_t path_len;                /* of its path in listing_path */
-		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
-	} levels[TD_LIST_MAX + 1];          /* one per depth shown: a level below the
-	                                       first is entered from a kept entry */
 	unsigned nlevels, lowest_open;      /* levels[lowest_open .. nlevels) are open */
 	const struct td_shown *listed;      /* whose listing it is */
-	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
-	char plain_path[MB_PATH_MAX];       /* capture_path's result */
 	struct td_mount_rec {               /* the mount or PATH being reported */
 		const char *point, *path, *source, *fstype, *root, *error;
 		uint64_t major, minor;
@@ -166,6 +148,26 @@ GLOBALS(
 		int64_t meminfo, huge, tmpfs, tmpfs_hidden, sysv, sysv_swapped, sysv_segments, other;
 		uint64_t have;                  /* of shmem_figs */
 	} shmem;
+	/* Last, the large tables: the pages a run touches are the ones it
+	 * uses, not pages shared with the small state above. */
+	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
+	char plain_path[MB_PATH_MAX];       /* capture_path's result */
+	/* The listing keeps, for each directory on the path being shown, its
+	 * largest entries, one directory's after its parent's: the pages
+	 * touched grow with -n times the depth shown, up to TD_LIST_MAX. */
+	struct td_kept {                    /* an entry kept for the listing */
+		struct wk_sum sum;
+		int dir;
+		char name[WK_NAME_MAX];
+	} kept[TD_LIST_MAX];
+	struct td_level {                   /* a directory of the listing being shown */
+		int fd;                         /* < 0: closed, re-opened through ".." */
+		dev_t dev;
+		ino_t ino;                      /* to know it again when re-opened */
+		size_t path_len;                /* of its path in listing_path */
+		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
+	} levels[TD_LIST_MAX + 1];          /* one per depth shown: a level below the
+	                                       first is entered from a kept entry */
 )
 #define G(member) offsetof(struct tmpfs_du_globals, member)
 #define TT this.tmpfs_du
