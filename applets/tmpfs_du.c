@@ -627,18 +627,17 @@ static void close_lowest_level(void)
 	TT.levels[TT.lowest_open++].fd = -1;
 }
 
-/* Open the entry name of the deepest level as the next level's directory:
- * fd, or < 0.  It must be on the tree's device (du -x). */
-static int listing_open(const char *name)
+/* Open the entry name of the deepest level as the next level's directory
+ * (its stat into st): fd, or < 0.  It must be on the tree's device (du -x). */
+static int listing_open(const char *name, struct stat *st)
 {
 	struct td_level *level = &TT.levels[TT.nlevels - 1];
-	struct stat st;
 	int fd;
 
 	while ((fd = rd_openat(level->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) < 0 &&
 	       (fd == -EMFILE || fd == -ENFILE) && TT.lowest_open < TT.nlevels - 1)
 		close_lowest_level();
-	if (fd >= 0 && (fstat(fd, &st) || st.st_dev != TT.levels[0].dev)) {
+	if (fd >= 0 && (fstat(fd, st) || st->st_dev != TT.levels[0].dev)) {
 		close(fd);
 		return -1;
 	}
@@ -686,6 +685,7 @@ static const struct td_entry_rec *listing_next(void)
 		struct td_level *level = &TT.levels[TT.nlevels - 1];
 		const struct td_kept *k;
 		size_t name_len, len;
+		struct stat st;
 		char *p;
 		int fd;
 
@@ -705,10 +705,8 @@ static const struct td_entry_rec *listing_next(void)
 		e->dir = k->dir;
 		e->have = ENTRY_FIGS;
 		put_sum(&e->figs, &k->sum);
-		if (k->dir && e->depth < TT.depth && (fd = listing_open(k->name)) >= 0) {
-			struct stat st;
+		if (k->dir && e->depth < TT.depth && (fd = listing_open(k->name, &st)) >= 0) {
 			unsigned base = level->base + level->n;
-			fstat(fd, &st);
 			walk(&w, fd, base, len, 0);
 			put_more(&e->figs);
 			e->have |= MORE_FIGS;
