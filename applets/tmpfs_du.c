@@ -482,7 +482,7 @@ static int walk(struct wk *w, int fd, unsigned base, size_t path_len, const char
 		mb_warn(warn, "directories deeper than WK_MAX_DEPTH (32768) not walked, counted in unreadable");
 	if (w->cache && w->cache_gaps)
 		mb_warn(warn, w->cache_errno == EPERM ?
-		        "files cachestat may not measure (EPERM: 6.17+ allows it to their owner or a writer): "
+		        "files cachestat may not measure (EPERM: recent kernels allow it to their owner or a writer): "
 		        "resident and swapped unknown" :
 		        "files cachestat could not measure: resident and swapped unknown");
 	return r;

@@ -118,15 +118,15 @@ static void count(struct wk *w, struct span *o, const struct stat *sb, int dirfd
 					err = errno;
 				else
 					ps = getauxval(AT_PAGESZ);
+				/* 2 asks only whether the kernel has cachestat: any
+				 * answer but ENOSYS (EPERM: recent kernels let only
+				 * the owner or a writer ask) says it has */
+				if (f >= 0 && err == ENOSYS)
+					w->cache = 0;
+				else if (f >= 0 && w->cache == 2)
+					w->cache = 3;
 				if (f >= 0)
 					close(f);
-				/* 2 asks only whether the kernel has cachestat: any
-				 * answer but ENOSYS (EPERM: 6.17+ lets only the owner
-				 * or a writer ask) says it has */
-				if (err == ENOSYS)
-					w->cache = 0;
-				else if (w->cache == 2)
-					w->cache = 3;
 			}
 			if (!ps && k == 1 && w->cache > 1) {   /* nothing is swapped: every block is in RAM */
 				c[0] = sb->st_blocks * 512;
