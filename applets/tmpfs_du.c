@@ -20,14 +20,17 @@
 
 static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
-	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED\n"
-	"(cachestat, 6.5+), FILES, DIRS, OTHER and HIDDEN = USED - ALLOC (deleted\n"
-	"but open, unreadable).  Then Shmem of meminfo against tmpfs, SysV shm and\n"
-	"the rest.  A PATH limits the walk to that directory of a tmpfs.\n\n"
+	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED,\n"
+	"FILES, DIRS, OTHER and HIDDEN = USED - ALLOC (deleted but open,\n"
+	"unreadable).  Then Shmem of meminfo against tmpfs, SysV shm and the\n"
+	"rest.  A PATH limits the walk to that directory of a tmpfs.\n\n"
 	"  -t, --types=LIST  filesystem types (default tmpfs; ramfs, devtmpfs)\n"
 	"  -d, --depth=N     list directories down to depth N, largest first\n"
 	"  -a, --all         list files too\n"
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
+	"  -r, --resident    RESIDENT and SWAPPED also while swap is in use (and\n"
+	"                    off tmpfs): cachestat (6.5+) of each file, an open\n"
+	"                    per file, about 2.5 times slower\n"
 	"  -s, --shmem       only the Shmem reconciliation\n";
 
 enum tmpfs_du_option {
@@ -35,6 +38,7 @@ enum tmpfs_du_option {
 	TMPFS_DU_OPT_DEPTH = 'd',
 	TMPFS_DU_OPT_ALL = 'a',
 	TMPFS_DU_OPT_TOP = 'n',
+	TMPFS_DU_OPT_RESIDENT = 'r',
 	TMPFS_DU_OPT_SHMEM = 's',
 };
 
@@ -43,6 +47,7 @@ static const struct opt opts[] = {
 	{ "depth", 'd', 1, TMPFS_DU_OPT_DEPTH },
 	{ "all", 'a', 0, TMPFS_DU_OPT_ALL },
 	{ "top", 'n', 1, TMPFS_DU_OPT_TOP },
+	{ "resident", 'r', 0, TMPFS_DU_OPT_RESIDENT },
 	{ "shmem", 's', 0, TMPFS_DU_OPT_SHMEM },
 	{ 0, 0, 0, 0 }
 };
@@ -78,6 +83,7 @@ GLOBALS(
 	const char *types;                  /* -t: comma-separated */
 	uint64_t depth, top;                /* -d, -n */
 	int all;                            /* -a */
+	int resident;                       /* -r */
 	int npaths;                         /* PATHs given */
 	struct meminfo meminfo;             /* read once before the walks; all 0 when missing */
 	char mountinfo_line[MB_LINE_MAX];
@@ -97,6 +103,7 @@ GLOBALS(
 	struct td_shown {                   /* what is shown: a mount, or a PATH on one */
 		int mount;                      /* in mounts */
 		const char *path;               /* PATH, or the mount point */
+		int whole;                      /* PATH is the mount's root: hidden known */
 		int measured;
 		int fd;                         /* of path, once measured; < 0: not opened */
 		const char *error;              /* why the tree was not walked */
@@ -110,21 +117,17 @@ GLOBALS(
 	unsigned nshown;
 	int walk_cache;                     /* struct wk's cache for the walks of the
 	                                       mount being measured and listed */
-	struct td_kept {                    /* an entry kept for the listing */
-		struct wk_sum sum;
-		int dir;
-		char name[WK_NAME_MAX];
-	} kept[TD_LIST_SLOTS];              /* depth d's at kept[(d - 1) * top ...] */
-	unsigned kept_base, nkept;          /* where the directory being walked keeps its own */
+	unsigned kept_base, nkept, keep_cap;   /* the directory being walked keeps its
+	                                          own at kept[kept_base ..], at most keep_cap */
+	size_t keep_path_len;               /* the length of its path */
+	uint64_t eligible;                  /* entries it had for the listing (-a: all) */
 	uint64_t more, more_allocated;      /* and what it did not keep (beyond -n) */
-	struct td_level {                   /* a directory of the listing being shown */
-		int fd;
-		size_t path_len;                /* of its path in listing_path */
-		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
-	} levels[TD_LIST_SLOTS];            /* one per depth: -d is at most TD_LIST_SLOTS
-	                                       when -n keeps any entry */
-	unsigned nlevels;
-	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
+	uint64_t list_dropped;              /* entries within -n not kept: TD_LIST_MAX
+	                                       or MB_PATH_MAX reached */
+	int list_short;                     /* a listed directory walked incompletely,
+	                                       not opened, or the listing cut */
+	unsigned nlevels, lowest_open;      /* levels[lowest_open .. nlevels) are open */
+	const struct td_shown *listed;      /* whose listing it is */
 	struct td_mount_rec {               /* the mount or PATH being reported */
 		const char *point, *path, *source, *fstype, *root, *error;
 		uint64_t major, minor;
@@ -145,6 +148,26 @@ GLOBALS(
 		int64_t meminfo, huge, tmpfs, tmpfs_hidden, sysv, sysv_swapped, sysv_segments, other;
 		uint64_t have;                  /* of shmem_figs */
 	} shmem;
+	/* Last, the large tables: the pages a run touches are the ones it
+	 * uses, not pages shared with the small state above. */
+	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
+	char plain_path[MB_PATH_MAX];       /* capture_path's result */
+	/* The listing keeps, for each directory on the path being shown, its
+	 * largest entries, one directory's after its parent's: the pages
+	 * touched grow with -n times the depth shown, up to TD_LIST_MAX. */
+	struct td_kept {                    /* an entry kept for the listing */
+		struct wk_sum sum;
+		int dir;
+		char name[WK_NAME_MAX];
+	} kept[TD_LIST_MAX];
+	struct td_level {                   /* a directory of the listing being shown */
+		int fd;                         /* < 0: closed, re-opened through ".." */
+		dev_t dev;
+		ino_t ino;                      /* to know it again when re-opened */
+		size_t path_len;                /* of its path in listing_path */
+		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
+	} levels[TD_LIST_MAX + 1];          /* one per depth shown: a level below the
+	                                       first is entered from a kept entry */
 )
 #define G(member) offsetof(struct tmpfs_du_globals, member)
 #define TT this.tmpfs_du
@@ -259,6 +282,70 @@ static int on_mount(const struct td_mount *m, dev_t dev)
 	return major(dev) == m->major && minor(dev) == m->minor;
 }
 
+/* Under -R a mount point or PATH names a directory of the capture, and
+ * nothing else: made plain ("." and empty components dropped, ".." taking
+ * the previous one off) into TT.plain_path, or why not: a ".." that would
+ * climb above the capture's own directory. */
+static const char *capture_path(const char *path)
+{
+	char *out = TT.plain_path;
+	size_t n = 0;
+
+	while (*path) {
+		size_t len = strcspn(path, "/");
+		if (len == 2 && path[0] == '.' && path[1] == '.') {
+			if (!n)
+				return "climbs out of the root (..): not walked";
+			while (out[--n] != '/')
+				;
+		} else if (len && !(len == 1 && path[0] == '.')) {
+			if (n + 1 + len >= sizeof TT.plain_path)
+				return strerror(ENAMETOOLONG);
+			out[n++] = '/';
+			memcpy(out + n, path, len);
+			n += len;
+		}
+		path += len + (path[len] == '/');
+	}
+	if (!n)
+		out[n++] = '/';
+	out[n] = 0;
+	return 0;
+}
+
+/* Open a plain path of the capture one directory at a time, never through
+ * a symlink (a faithful capture has none on a mount point's way, and one
+ * could lead out of it): fd, or -errno (-ELOOP: a symlink). */
+static int capture_open(const char *plain)
+{
+	char name[WK_NAME_MAX];
+	int fd = rd_open("/", O_RDONLY | O_DIRECTORY);
+
+	while (fd >= 0 && *plain) {
+		size_t len = strcspn(++plain, "/");
+		struct stat sb;
+		int next;
+		if (len >= sizeof name) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, plain, len);
+		name[len] = 0;
+		plain += len;
+		next = rd_openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		if (next < 0 && !fstatat(fd, name, &sb, AT_SYMLINK_NOFOLLOW) && S_ISLNK(sb.st_mode))
+			next = -ELOOP;
+		close(fd);
+		fd = next;
+	}
+	return fd;
+}
+
+static const char *open_error(int err)
+{
+	return err == ELOOP ? "a symlink in the root: not followed" : strerror(err);
+}
+
 /* Of two mounts of one superblock, is a the one to show rather than b:
  * the shortest root, then the shortest mount point, then the first. */
 static int shown_rather(const struct td_mount *a, const struct td_mount *b)
@@ -324,18 +411,27 @@ static int read_mounts(void)
 }
 
 /* The walk's child callback: keep the largest entries of the directory
- * being walked, largest first. */
+ * being walked, largest first, at most keep_cap (-n, or less where
+ * TD_LIST_MAX is reached); the rest is summed in more. */
 static void keep_entry(struct wk *w, const char *name, int isdir, const struct wk_sum *s)
 {
 	struct td_kept *kept = TT.kept + TT.kept_base;
+	size_t len = strlen(name);
 	unsigned i;
 
 	(void)w;
 	if (!isdir && !TT.all)
 		return;
+	if (TT.keep_path_len + 1 + len >= sizeof TT.listing_path) {   /* its path could not be shown */
+		TT.more++;
+		TT.more_allocated += s->alloc;
+		TT.list_dropped++;
+		return;
+	}
+	TT.eligible++;
 	for (i = TT.nkept; i > 0 && kept[i - 1].sum.alloc < s->alloc; i--)
 		;
-	if (TT.nkept == TT.top) {   /* full: the new entry or the smallest kept one goes */
+	if (TT.nkept == TT.keep_cap) {   /* full: the new entry or the smallest kept one goes */
 		TT.more++;
 		if (i == TT.nkept) {
 			TT.more_allocated += s->alloc;
@@ -347,24 +443,49 @@ static void keep_entry(struct wk *w, const char *name, int isdir, const struct w
 	TT.nkept++;
 	kept[i].sum = *s;
 	kept[i].dir = isdir;
-	memcpy(kept[i].name, name, strlen(name) + 1);
+	memcpy(kept[i].name, name, len + 1);
 }
 
-/* Walk fd into w, keeping its largest entries at kept[base]; warn when
- * asked (the first walk of a tree, not the listing's walks again). */
-static void walk(struct wk *w, int fd, unsigned base, const char *warn)
+/* Walk fd into w, keeping its largest entries at kept[base] (the
+ * directory's path is path_len long); warn about what it could not count
+ * when asked (warn: the name of the tree's first walk), else remember that
+ * a listing walk fell short.  0 or -errno. */
+static int walk(struct wk *w, int fd, unsigned base, size_t path_len, const char *warn)
 {
+	int r;
+
 	memset(w, 0, sizeof *w);
 	w->cache = TT.walk_cache;
 	w->child = TT.depth ? keep_entry : 0;
 	TT.kept_base = base;
+	TT.keep_cap = TT.top < TD_LIST_MAX - base ? TT.top : TD_LIST_MAX - base;
+	TT.keep_path_len = path_len;
 	TT.nkept = 0;
-	TT.more = TT.more_allocated = 0;
-	wk_walk(w, fd);
-	if (warn && w->links_over)
+	TT.eligible = TT.more = TT.more_allocated = 0;
+	r = wk_walk(w, fd);
+	if (TT.keep_cap < TT.top && TT.eligible > TT.keep_cap)   /* TD_LIST_MAX reached */
+		TT.list_dropped += (TT.eligible < TT.top ? TT.eligible : TT.top) - TT.keep_cap;
+	if (!warn) {
+		TT.list_short |= r < 0 || w->incomplete || w->no_fd || w->too_deep;
+		return r;
+	}
+	if (w->links_over)
 		mb_warn(warn, "hard-link table full (WK_MAX_LINKS): the rest counted proportionally");
-	if (warn && w->incomplete)
+	if (w->incomplete == WK_GONE)
 		mb_warn(warn, "a deep directory vanished during the walk: the rest was not walked");
+	if (w->incomplete == WK_MOVED)
+		mb_warn(warn, "a directory was moved during the walk: the rest was not walked (an undercount)");
+	if (w->incomplete == WK_NO_FD || w->no_fd)
+		mb_warn(warn, "no file descriptor left (EMFILE/ENFILE): directories not walked, "
+		        "counted in unreadable (an undercount)");
+	if (w->too_deep)
+		mb_warn(warn, "directories deeper than WK_MAX_DEPTH (32768) not walked, counted in unreadable");
+	if (w->cache && w->cache_gaps)
+		mb_warn(warn, w->cache_errno == EPERM ?
+		        "files cachestat may not measure (EPERM: recent kernels allow it to their owner or a writer): "
+		        "resident and swapped unknown" :
+		        "files cachestat could not measure: resident and swapped unknown");
+	return r;
 }
 
 /* The sums of a walk: FIG_ALLOCATED .. FIG_SWAPPED */
@@ -390,17 +511,31 @@ static void measure(struct td_shown *s)
 {
 	const struct td_mount *m = &TT.mounts[s->mount];
 	const struct meminfo *mi = &TT.meminfo;
+	const char *why;
 	struct stat st;
 	struct statfs sf;
 	struct wk w;
+	int r;
 
 	s->measured = 1;
 	s->have = m->have;
 	s->figs.size_limit = m->size_limit;
 	s->figs.inode_limit = m->inode_limit;
-	s->fd = rd_open(s->path, O_RDONLY | O_DIRECTORY);
+	TT.list_dropped = 0;
+	TT.list_short = 0;
+	/* a capture's mount point is a directory of the capture, or not walked */
+	if (!rd_live() && (why = capture_path(s->path))) {
+		mb_warn(s->path, why);
+		s->error = why;
+		s->fd = -1;
+		return;
+	}
+	s->fd = rd_live() ? rd_open(s->path, O_RDONLY | O_DIRECTORY) : capture_open(TT.plain_path);
 	if (s->fd < 0) {
-		s->error = strerror(-s->fd);
+		s->error = open_error(-s->fd);
+		/* (a mount point missing from a capture is usual: no warning) */
+		if (s->fd == -ELOOP || s->fd == -EMFILE || s->fd == -ENFILE)
+			mb_warn(s->path, s->error);
 		return;
 	}
 	if (rd_live() && (fstat(s->fd, &st) || !on_mount(m, st.st_dev))) {
@@ -412,19 +547,28 @@ static void measure(struct td_shown *s)
 	/* A capture is walked without cachestat.  On a tmpfs with no swap
 	 * slot in use (SwapFree = SwapTotal, also 0; not known without
 	 * meminfo) no page is swapped out and every allocated one is in RAM,
-	 * so the walk needs no open + cachestat + close per file (2; on other
-	 * types blocks are not pages in memory: 1, cachestat per file). */
+	 * so the walk needs no open + cachestat + close per file (2).  Else
+	 * (swap in use, other types: blocks are not pages in memory) only -r
+	 * pays for cachestat of each file (1); without it RESIDENT and
+	 * SWAPPED are unknown (0). */
 	if (!rd_live())
 		TT.walk_cache = 0;
 	else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
 	         !strcmp(m->fstype, "tmpfs"))
 		TT.walk_cache = 2;
 	else
-		TT.walk_cache = 1;
-	walk(&w, s->fd, 0, s->path);
+		TT.walk_cache = TT.resident;
+	r = walk(&w, s->fd, 0, 0, s->path);
+	if (r < 0) {
+		s->error = strerror(-r);
+		mb_warn(s->path, s->error);
+		close(s->fd);
+		s->fd = -1;
+		return;
+	}
 	put_sum(&s->figs, &w.tot);
 	put_more(&s->figs);
-	s->figs.unreadable = w.unreadable + w.incomplete;
+	s->figs.unreadable = w.unreadable + w.no_fd + w.too_deep + !!w.incomplete;
 	s->figs.links_proportional = w.links_over;
 	s->have |= WALKED_FIGS | (TT.depth ? MORE_FIGS : 0) |
 	           (w.cache && !w.cache_gaps ? FIG_BIT(RESIDENT) | FIG_BIT(SWAPPED) : 0);
@@ -434,12 +578,14 @@ static void measure(struct td_shown *s)
 		s->figs.inodes_used = sf.f_files - sf.f_ffree;
 		/* the limits in force (mountinfo omits a default nr_inodes); an
 		 * unlimited tmpfs (size=0, nr_inodes=0) reports no totals.  The
-		 * hidden part of a PATH is not known: statfs is the mount's. */
+		 * hidden part of a PATH below the mount's root is not known:
+		 * statfs is the mount's. */
 		s->figs.size_limit = sat_mul(sf.f_blocks, sf.f_frsize);
 		s->figs.inode_limit = sf.f_files;
 		s->have &= ~(FIG_BIT(SIZE_LIMIT) | FIG_BIT(INODE_LIMIT));
 		if (sf.f_blocks)
-			s->have |= FIG_BIT(SIZE_LIMIT) | FIG_BIT(USED) | (TT.npaths ? 0 : FIG_BIT(HIDDEN));
+			s->have |= FIG_BIT(SIZE_LIMIT) | FIG_BIT(USED) |
+			           (TT.npaths && !s->whole ? 0 : FIG_BIT(HIDDEN));
 		if (sf.f_files)
 			s->have |= FIG_BIT(INODE_LIMIT) | FIG_BIT(INODES_USED);
 	}
@@ -458,14 +604,75 @@ static struct td_shown *measured(size_t i)
 /* The listing of a shown mount or PATH, depth first, each directory's
  * entries largest first: the walk of the tree kept its first level at
  * kept[0]; a directory above -d is walked when its entry is reported,
- * keeping its own entries at the next level's place. */
+ * keeping its own entries after its parent's.  At most WK_MAX_FDS of its
+ * levels stay open (and fewer when open() finds no free descriptor): a
+ * closed one is re-opened through ".." of its child and must be the same
+ * directory, else the listing ends there. */
 static void listing_start(const struct td_shown *s)
 {
+	struct stat st;
+
 	TT.nlevels = 0;
-	if (!TT.depth || s->fd < 0)
+	TT.listed = 0;
+	if (!TT.depth || s->fd < 0 || fstat(s->fd, &st))
 		return;
-	TT.levels[0] = (struct td_level){ s->fd, 0, 0, TT.nkept, 0 };
-	TT.nlevels = 1;
+	TT.levels[0] = (struct td_level){ s->fd, st.st_dev, st.st_ino, 0, 0, TT.nkept, 0 };
+	TT.nlevels = TT.lowest_open = 1;   /* levels[0]'s fd is the shown tree's */
+	TT.listed = s;
+}
+
+static void close_lowest_level(void)
+{
+	close(TT.levels[TT.lowest_open].fd);
+	TT.levels[TT.lowest_open++].fd = -1;
+}
+
+/* Open the entry name of the deepest level as the next level's directory
+ * (its stat into st): fd, or < 0.  It must be on the tree's device (du -x). */
+static int listing_open(const char *name, struct stat *st)
+{
+	struct td_level *level = &TT.levels[TT.nlevels - 1];
+	int fd;
+
+	while ((fd = rd_openat(level->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) < 0 &&
+	       (fd == -EMFILE || fd == -ENFILE) && TT.lowest_open < TT.nlevels - 1)
+		close_lowest_level();
+	if (fd >= 0 && (fstat(fd, st) || st->st_dev != TT.levels[0].dev)) {
+		close(fd);
+		return -1;
+	}
+	if (fd < 0 && fd != -ENOENT)   /* gone meanwhile: listed as walked */
+		TT.list_short = 1;
+	return fd;
+}
+
+/* The deepest level is done: back to its parent, re-opened if need be. */
+static void listing_up(void)
+{
+	struct td_level *level = &TT.levels[TT.nlevels - 1], *parent = level - 1;
+	struct stat st;
+
+	if (TT.nlevels == 1) {
+		TT.nlevels = 0;
+		return;
+	}
+	if (parent->fd < 0) {
+		int f = rd_openat(level->fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		if (f < 0 || fstat(f, &st) || st.st_dev != parent->dev || st.st_ino != parent->ino) {
+			if (f >= 0)
+				close(f);
+			TT.list_short = 1;   /* moved (or no descriptor left): the rest is not listed */
+			while (TT.nlevels > 1)
+				if (TT.levels[--TT.nlevels].fd >= 0)
+					close(TT.levels[TT.nlevels].fd);
+			TT.nlevels = 0;
+			return;
+		}
+		parent->fd = f;
+		TT.lowest_open = TT.nlevels - 2;
+	}
+	close(level->fd);
+	TT.nlevels--;
 }
 
 /* The next entry of the listing, 0 after the last. */
@@ -478,20 +685,17 @@ static const struct td_entry_rec *listing_next(void)
 		struct td_level *level = &TT.levels[TT.nlevels - 1];
 		const struct td_kept *k;
 		size_t name_len, len;
+		struct stat st;
 		char *p;
 		int fd;
 
 		if (level->next == level->n) {
-			if (TT.nlevels > 1)   /* the first is the shown tree's own */
-				close(level->fd);
-			TT.nlevels--;
+			listing_up();
 			continue;
 		}
 		k = &TT.kept[level->base + level->next++];
 		name_len = strlen(k->name);
-		len = level->path_len + (level->path_len ? 1 : 0) + name_len;
-		if (len >= sizeof TT.listing_path)
-			continue;   /* not shown, nor what is under it */
+		len = level->path_len + (level->path_len ? 1 : 0) + name_len;   /* it fits: keep_entry */
 		p = TT.listing_path + level->path_len;
 		if (level->path_len)
 			*p++ = '/';
@@ -501,15 +705,24 @@ static const struct td_entry_rec *listing_next(void)
 		e->dir = k->dir;
 		e->have = ENTRY_FIGS;
 		put_sum(&e->figs, &k->sum);
-		if (k->dir && e->depth < TT.depth &&
-		    (fd = rd_openat(level->fd, k->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)) >= 0) {
-			walk(&w, fd, e->depth * TT.top, 0);
+		if (k->dir && e->depth < TT.depth && (fd = listing_open(k->name, &st)) >= 0) {
+			unsigned base = level->base + level->n;
+			walk(&w, fd, base, len, 0);
 			put_more(&e->figs);
 			e->have |= MORE_FIGS;
-			TT.levels[TT.nlevels++] = (struct td_level){ fd, len, e->depth * TT.top, TT.nkept, 0 };
+			TT.levels[TT.nlevels++] = (struct td_level){ fd, st.st_dev, st.st_ino, len, base, TT.nkept, 0 };
+			if (TT.nlevels - TT.lowest_open > WK_MAX_FDS)
+				close_lowest_level();
 		}
 		return e;
 	}
+	if (TT.listed && TT.list_dropped)
+		mb_warn(TT.listed->path, "entries within -n not listed (TD_LIST_MAX entries kept at once, or "
+		        "a path longer than MB_PATH_MAX): counted in more");
+	if (TT.listed && TT.list_short)
+		mb_warn(TT.listed->path, "the listing is incomplete: a directory was moved or removed, "
+		        "or not walked whole (no file descriptor left)");
+	TT.listed = 0;
 	return 0;
 }
 
@@ -760,15 +973,18 @@ int tmpfs_du_main(int argc, char **argv)
 		case TMPFS_DU_OPT_ALL:
 			TT.all = 1;
 			break;
+		case TMPFS_DU_OPT_RESIDENT:
+			TT.resident = 1;
+			break;
 		case TMPFS_DU_OPT_SHMEM:
 			only_shmem = 1;
 			break;
 		}
 	}
 	TT.npaths = argc - st.ind;
-	if (sat_mul(TT.depth, TT.top) > TD_LIST_SLOTS || TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
-		return mb_warn("-d, -n, -s or PATH", "-n times -d above TD_LIST_SLOTS (64), "
-		               "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"), cli_usage_error(usage);
+	if (TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
+		return mb_warn("-s or PATH", "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"),
+		       cli_usage_error(usage);
 	if (cli_root() || read_mounts())
 		return 1;
 	failed = meminfo_read(&TT.meminfo);
@@ -777,27 +993,50 @@ int tmpfs_du_main(int argc, char **argv)
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct td_shown *s = &TT.shown[TT.nshown++];
+		const char *plain = TT.plain_path, *why;
 		struct stat sb;
 		size_t best_len = 0;
-		int fd = rd_open(p, O_RDONLY | O_DIRECTORY);
+		int fd;
 
 		s->mount = -1;
 		s->path = p;
-		if (fd < 0 || fstat(fd, &sb))
-			return mb_fail_errno(p, fd < 0 ? -fd : EBADF);
+		/* in a capture: a directory of it, reached without "..", symlinks */
+		if (!rd_live() && (why = capture_path(p)))
+			return mb_fail(p, why);
+		fd = rd_live() ? rd_open(p, O_RDONLY | O_DIRECTORY) : capture_open(plain);
+		if (fd < 0 || fstat(fd, &sb)) {
+			if (fd >= 0)
+				close(fd);
+			return mb_fail(p, open_error(fd < 0 ? -fd : EBADF));
+		}
 		close(fd);
 		/* the mount of its device; in a capture, of the longest mount point */
 		for (i = 0; i < TT.nmounts; i++) {
 			const char *mp = TT.mounts[i].point;
 			size_t l = strlen(mp);
 			if (rd_live() ? on_mount(&TT.mounts[i], sb.st_dev) :
-			    l >= best_len && !strncmp(p, mp, l) && (p[l] == '/' || !p[l] || l == 1)) {
+			    l >= best_len && !strncmp(plain, mp, l) && (plain[l] == '/' || !plain[l] || l == 1)) {
 				best_len = l;
 				s->mount = TT.mounts[i].alias < 0 ? (int)i : TT.mounts[i].alias;
 			}
 		}
 		if (s->mount < 0)
 			return mb_fail(p, "not on a mount of the listed types (-t)");
+		/* the root of the shown mount, or of an alias of the same root: the
+		 * whole mount, hidden known as without PATHs */
+		for (i = 0; i < TT.nmounts; i++) {
+			const struct td_mount *m = &TT.mounts[i];
+			struct stat mb;
+			if (m->major != TT.mounts[s->mount].major || m->minor != TT.mounts[s->mount].minor ||
+			    strcmp(m->root, TT.mounts[s->mount].root))
+				continue;
+			if (!rd_live())
+				s->whole |= !strcmp(plain, m->point);
+			else if ((fd = rd_open(m->point, O_RDONLY | O_DIRECTORY)) >= 0) {
+				s->whole |= !fstat(fd, &mb) && mb.st_dev == sb.st_dev && mb.st_ino == sb.st_ino;
+				close(fd);
+			}
+		}
 	}
 	for (i = 0; !TT.npaths && i < TT.nmounts; i++)
 		if (TT.mounts[i].alias < 0) {

@@ -35,10 +35,13 @@ static struct lvl {
 	int fd;
 	unsigned b, i, n;      /* its listing: dbuf[b..n), the next entry at i (kept
 	                          while a child is walked) */
-	uint64_t ino;          /* of this directory, to find it again in its parent */
 	int64_t pos;           /* where its listing goes on after the entry it went down into */
 	uint64_t find;         /* after a re-open: skip entries up to this inode */
 } lv[WK_MAX_FDS];
+/* The inode of every directory on the current path, by depth (the open
+ * ones' and the closed ones'): a directory re-opened through ".." must be
+ * the one the walk came down from, and a child is found again by it. */
+static uint64_t path_ino[WK_MAX_DEPTH];
 
 /* 1 seen before, 0 remembered now, -1 table full (proportional) */
 static int seen(uint64_t ino)
@@ -58,7 +61,32 @@ static int seen(uint64_t ino)
 	return 0;
 }
 
-static void count(struct wk *w, const struct stat *sb, int dirfd, const char *name)
+/* Where the walk is: levels lo..d are open, lv[lo % WK_MAX_FDS] the oldest */
+struct span {
+	unsigned long d, lo;
+};
+
+static int no_fd(void)
+{
+	return errno == EMFILE || errno == ENFILE;
+}
+
+/* openat, never through a symlink.  When the process has no file
+ * descriptor left (a parent that leaked some, a low ulimit -n) the oldest
+ * open level is closed, to be re-opened through ".." on the way up, and
+ * the open tried again, until only the current level is open; then it
+ * fails with EMFILE or ENFILE. */
+static int open_in(struct span *o, int dirfd, const char *name, int flags)
+{
+	int f;
+
+	while ((f = openat(dirfd, name, flags | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0 && no_fd() &&
+	       o->lo < o->d)
+		close(lv[o->lo++ % WK_MAX_FDS].fd);
+	return f;
+}
+
+static void count(struct wk *w, struct span *o, const struct stat *sb, int dirfd, const char *name)
 {
 	uint64_t k = 1;
 	struct wk_sum *t = &w->tot;
@@ -82,26 +110,35 @@ static void count(struct wk *w, const struct stat *sb, int dirfd, const char *na
 		t->files++;
 		if (w->cache > 0 && sb->st_blocks) {   /* no blocks: nothing resident */
 			uint64_t c[5], ps = 0;   /* the range (0, 0: all), then counts */
-			int f = -1;
+			int f, err = 0;
 			c[0] = c[1] = c[3] = 0;
-			if (k == 1 && w->cache < 3 &&
-			    (f = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) >= 0 &&
-			    !syscall(SYS_CACHESTAT, f, c, c, 0)) {
-				ps = getauxval(AT_PAGESZ);
-				w->cache |= w->cache >> 1;   /* 2: the kernel has cachestat, 3 */
-			} else if (f >= 0 && errno == ENOSYS) {
-				w->cache = 0;
-			} else if (k == 1 && w->cache > 1) {   /* nothing is swapped: every block is in RAM */
+			if (k == 1 && w->cache < 3) {
+				f = open_in(o, dirfd, name, O_RDONLY | O_NONBLOCK);
+				if (f < 0 || syscall(SYS_CACHESTAT, f, c, c, 0))
+					err = errno;
+				else
+					ps = getauxval(AT_PAGESZ);
+				/* 2 asks only whether the kernel has cachestat: any
+				 * answer but ENOSYS (EPERM: recent kernels let only
+				 * the owner or a writer ask) says it has */
+				if (f >= 0 && err == ENOSYS)
+					w->cache = 0;
+				else if (f >= 0 && w->cache == 2)
+					w->cache = 3;
+				if (f >= 0)
+					close(f);
+			}
+			if (!ps && k == 1 && w->cache > 1) {   /* nothing is swapped: every block is in RAM */
 				c[0] = sb->st_blocks * 512;
 				ps = 1;
-			} else {
+			} else if (!ps && w->cache) {
 				w->cache_gaps++;
+				if (!w->cache_errno)
+					w->cache_errno = err;   /* 0: counted proportionally (links) */
 			}
 			/* pages x page size: no overflow, they were in memory */
 			t->resident = sat_add(t->resident, c[0] * ps);
 			t->swapped = sat_add(t->swapped, c[3] * ps);
-			if (f >= 0)
-				close(f);
 		}
 	}
 }
@@ -135,19 +172,25 @@ int wk_walk(struct wk *w, int fd)
 	struct wk_sum snap;
 	struct stat sb;
 	struct lvl *l = lv, *p;
-	unsigned long d = 0, lo = 0;   /* depth; lowest level still open */
+	struct span o = { 0, 0 };      /* depth d; lowest level still open */
 	unsigned i = 0, n = 0;         /* the listing of level d: dbuf[l->b..n), next at i */
 	int isdir = 0, c;
 
 	/* an open file of its own: the caller's offset stays, and level 0
 	 * may be closed and re-opened like any other */
-	if ((l->fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 || fstat(l->fd, &sb) < 0)
+	if ((l->fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -errno;
+	if (fstat(l->fd, &sb) < 0) {
+		c = errno;
+		close(l->fd);
+		return -c;
+	}
 	memset(links, 0, sizeof links);
 	nlinks = 0;
 	w->dev = sb.st_dev;
-	count(w, &sb, l->fd, ".");
-	l->find = 0;   /* (its ino is not needed: level 0 is never left) */
+	path_ino[0] = sb.st_ino;
+	count(w, &o, &sb, l->fd, ".");
+	l->find = 0;
 	l->b = 0;
 	for (;;) {
 		struct dent *e;
@@ -177,61 +220,78 @@ int wk_walk(struct wk *w, int fd)
 		}
 		if (sb.st_dev != w->dev)   /* a mount: not ours (du -x) */
 			continue;
-		if (!d) {
+		if (!o.d) {
 			snap = w->tot;
 			isdir = S_ISDIR(sb.st_mode);
 			memcpy(name, e->name, strlen(e->name) + 1);
 		}
-		count(w, &sb, l->fd, e->name);
-		if (S_ISDIR(sb.st_mode)) {
-			c = openat(l->fd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		count(w, &o, &sb, l->fd, e->name);
+		if (S_ISDIR(sb.st_mode) && o.d + 1 >= WK_MAX_DEPTH) {
+			w->too_deep++;
+		} else if (S_ISDIR(sb.st_mode)) {
+			struct stat cb;
+			c = open_in(&o, l->fd, e->name, O_RDONLY | O_DIRECTORY);
+			/* what was opened is what was counted: not a directory
+			 * mounted over it or put in its place since */
+			if (c >= 0 && (fstat(c, &cb) || cb.st_dev != w->dev || cb.st_ino != sb.st_ino)) {
+				close(c);
+				c = -1;
+				errno = ENOENT;
+			}
 			if (c >= 0) {
 				l->pos = e->off;
 				l->i = i;
 				l->n = n;
 				if (n > LAST)   /* the child's listing goes after ours, or in the last part */
 					n = LAST;
-				if (++d - lo >= WK_MAX_FDS)
-					close(lv[lo++ % WK_MAX_FDS].fd);
-				l = &lv[d % WK_MAX_FDS];
+				if (++o.d - o.lo >= WK_MAX_FDS)
+					close(lv[o.lo++ % WK_MAX_FDS].fd);
+				l = &lv[o.d % WK_MAX_FDS];
 				l->fd = c;
-				l->ino = sb.st_ino;
+				path_ino[o.d] = sb.st_ino;
 				l->find = 0;
 				l->b = i = n;
-				if (d > w->depth)
-					w->depth = d;
+				if (o.d > w->depth)
+					w->depth = o.d;
 				continue;
 			}
-			miss(w);
+			if (no_fd())
+				w->no_fd++;
+			else
+				miss(w);
 		}
 	done:
-		if (!d)
+		if (!o.d)
 			child(w, &snap, name, isdir);
 		continue;
 	up:
 		if (l->find)   /* the directory we came from is gone */
 			w->vanished++;
-		if (!d) {
+		if (!o.d) {
 			close(l->fd);
 			return 0;
 		}
-		p = &lv[(d - 1) % WK_MAX_FDS];
+		p = &lv[(o.d - 1) % WK_MAX_FDS];
 		i = p->i;
 		n = p->n;
-		if (d - 1 < lo) {
-			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (f < 0 || fstat(f, &sb) < 0 || sb.st_dev != w->dev) {
+		if (o.d - 1 < o.lo) {
+			/* ".." must be the directory we came down from: a
+			 * directory moved meanwhile leads elsewhere, where the walk
+			 * has no business */
+			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			int why = f < 0 ? (no_fd() ? WK_NO_FD : WK_GONE) :
+			          fstat(f, &sb) || sb.st_dev != w->dev || sb.st_ino != path_ino[o.d - 1] ? WK_MOVED : 0;
+			if (why) {
 				if (f >= 0)
 					close(f);
-				w->incomplete = 1;
+				w->incomplete = why;
 				close(l->fd);
 				return 0;
 			}
 			p->fd = f;
-			p->ino = sb.st_ino;
-			p->find = l->ino;
+			p->find = path_ino[o.d];
 			i = n;   /* read it from the start; its slot's b is free */
-			lo = d - 1;
+			o.lo = o.d - 1;
 			w->reopened++;
 		} else if (n > LAST) {   /* its listing reached the last part: overwritten */
 			lseek(p->fd, p->pos, SEEK_SET);
@@ -239,7 +299,7 @@ int wk_walk(struct wk *w, int fd)
 		}
 		close(l->fd);
 		l = p;
-		d--;
+		o.d--;
 		goto done;
 	}
 }

@@ -33,10 +33,12 @@
 
 /* tmpfs-du */
 #define WK_MAX_FDS         32  /* directories open at once in a walk; deeper ones re-open ".." */
+#define WK_MAX_DEPTH    32768  /* levels of a walk (the inode of each on the path: 8 bytes); deeper: not walked */
 #define WK_MAX_LINKS     2048  /* hard-linked inodes remembered per walk (16 KiB); beyond: proportional */
 #define TD_MAX_MOUNTS      64  /* mounts of the listed types kept (shown ones and aliases) */
 #define TD_STR_POOL      8192  /* bytes of mount points, sources and roots kept */
-#define TD_LIST_SLOTS      64  /* -d listing: -n N times -d DEPTH entries at most */
+#define TD_LIST_MAX      2048  /* -d listing: entries kept at once (the -n largest of each
+                                  directory on the path shown); beyond: in "more", a warning */
 
 /* vmstat-meter */
 #define VM_MAX_FIELDS      32  /* counters sampled (-f) */

@@ -1,10 +1,14 @@
 /* wk_: a bounded walk of one filesystem tree, counted the way du -x counts
  * it: every inode's st_blocks x 512 (allocated) and st_size (logical), a
  * hard-linked inode once, directories included; never a symlink followed,
- * never another device entered.  Memory does not grow with the number of
- * files or the depth: one getdents64 buffer (MB_DENTS_BUF), WK_MAX_FDS open directories
+ * never another device entered (every directory's st_dev is checked after
+ * it is opened).  Memory does not grow with the number of files or the
+ * depth: one getdents64 buffer (MB_DENTS_BUF), WK_MAX_FDS open directories
  * (deeper levels re-open their parent through ".." and find their place
- * again by inode number), WK_MAX_LINKS remembered hard-linked inodes. */
+ * again by inode number; when open() finds no free file descriptor the
+ * walk closes its oldest open level and goes on with fewer),
+ * WK_MAX_LINKS remembered hard-linked inodes, and the inode of each
+ * directory on the current path (8 bytes a level, WK_MAX_DEPTH levels). */
 #ifndef MB_WALK_H
 #define MB_WALK_H
 #include <limits.h>
@@ -34,10 +38,23 @@ struct wk {
 	unsigned long vanished;    /* entries gone between getdents and fstatat/openat */
 	unsigned long cache_gaps;  /* regular files cachestat could not measure */
 	unsigned long links_over;  /* hard links counted proportionally: table full */
-	unsigned long reopened;    /* directories re-opened through ".." (deeper than WK_MAX_FDS) */
+	unsigned long reopened;    /* directories re-opened through ".." (deeper than
+	                              WK_MAX_FDS, or fewer fds to be had) */
+	unsigned long no_fd;       /* directories not walked: no file descriptor
+	                              left (EMFILE, ENFILE), even with one level open */
+	unsigned long too_deep;    /* directories at depth WK_MAX_DEPTH: not walked */
 	unsigned long depth;       /* deepest level reached (root = 0) */
-	int incomplete;            /* a ".." re-open failed: the rest was not walked */
+	int cache_errno;           /* why the first cache gap (errno of open or cachestat) */
+	int incomplete;            /* the rest was not walked: 0, or enum wk_stop */
 	dev_t dev;                 /* of the walk root */
+};
+/* Why a walk ended early.  A level above the open ones is re-opened
+ * through ".." and must be the directory the walk came down from (same
+ * device and inode); anything else is never walked. */
+enum wk_stop {
+	WK_GONE = 1,   /* the directory was removed: ".." is gone */
+	WK_MOVED,      /* ".." is another directory: one on the way down was moved */
+	WK_NO_FD,      /* no file descriptor left to open ".." */
 };
 /* Walk the directory fd (left open; the walk opens its own file of it).
  * The output fields must be 0 before.  0 or -errno.  Not reentrant: one

@@ -2,7 +2,9 @@
  *   workload sleepers N     N children sharing a 4 MiB shared-anonymous
  *                           region, each with a private 1 MiB, all touched
  *   workload maps N         one process with N separate mappings
- *   workload files DIR N    N files of 1..8 KiB in DIR/dNN/ (then exits) */
+ *   workload files DIR N    N files of 1..8 KiB in DIR/dNN/ (then exits)
+ *   workload pageout FILE...  each file's pages read through a shared
+ *                           mapping, then pushed to swap (MADV_PAGEOUT) */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -65,6 +67,26 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	fprintf(stderr, "usage: workload sleepers N | maps N | files DIR N\n");
+	if (argc > 1 && !strcmp(argv[1], "pageout")) {
+		for (i = 2; i < argc; i++) {
+			struct stat sb;
+			char *m;
+			off_t o;
+			int fd = open(argv[i], O_RDONLY);
+			if (fd < 0 || fstat(fd, &sb) < 0 || !sb.st_size)
+				return 1;
+			m = mmap(0, sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
+			if (m == MAP_FAILED)
+				return 1;
+			for (o = 0; o < sb.st_size; o += 4096)
+				(void)*(volatile const char *)(m + o);   /* maps the page */
+			if (madvise(m, sb.st_size, 21 /* MADV_PAGEOUT */))
+				return 1;
+			munmap(m, sb.st_size);
+			close(fd);
+		}
+		return 0;
+	}
+	fprintf(stderr, "usage: workload sleepers N | maps N | files DIR N | pageout FILE...\n");
 	return 2;
 }

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -160,6 +161,36 @@ int main(void)
 	CHECK_EQ("walk again same result", (memset(&w, 0, sizeof w), wk_walk(&w, root), w.tot.files),
 	         2 + (WK_MAX_FDS * 3 + 9) / 10);
 	CHECK_EQ("walk bad fd", (memset(&w, 0, sizeof w), wk_walk(&w, -1)), -9);
+
+	/* Few file descriptors: with three free (the walk's own "." and two
+	 * more) the walk closes its oldest levels, re-opens them through ".."
+	 * and counts all; with one free it cannot enter a subdirectory: no_fd,
+	 * never a silent undercount.  (dup() tells the lowest free fd.) */
+	{
+		struct rlimit was, few;
+		int lowest = dup(0);
+		close(lowest);
+		getrlimit(RLIMIT_NOFILE, &was);
+		few = was;
+		few.rlim_cur = lowest + 3;
+		if (!setrlimit(RLIMIT_NOFILE, &few)) {
+			memset(&w, 0, sizeof w);
+			CHECK_EQ("walk 3 fds rc", wk_walk(&w, root), 0);
+			CHECK_EQ("walk 3 fds: every file", w.tot.files, 2 + (WK_MAX_FDS * 3 + 9) / 10);
+			CHECK("walk 3 fds: re-opened, nothing missed", w.reopened > 0 && !w.no_fd && !w.incomplete &&
+			      !w.unreadable && !w.vanished);
+			few.rlim_cur = lowest + 1;
+			setrlimit(RLIMIT_NOFILE, &few);
+			memset(&w, 0, sizeof w);
+			CHECK_EQ("walk 1 fd rc", wk_walk(&w, root), 0);
+			CHECK("walk 1 fd: subdirectories not entered, counted in no_fd", w.no_fd == 2 && w.tot.files == 1);
+			few.rlim_cur = lowest;
+			setrlimit(RLIMIT_NOFILE, &few);
+			memset(&w, 0, sizeof w);
+			CHECK_EQ("walk no fd: -EMFILE", wk_walk(&w, root), -EMFILE);
+			setrlimit(RLIMIT_NOFILE, &was);
+		}
+	}
 
 	/* wide: 300 subdirectories (one file each) between 300 files, ~38 KiB
 	 * of listing: each return from a subdirectory goes on in the kept
