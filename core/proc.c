@@ -265,6 +265,25 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	return PR_FOUND;
 }
 
+int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
+{
+	int trunc;
+	long n = rd_fileat(p->dir, "comm", buf, cap, &trunc);
+
+	if (n == -ENOENT && !rd_live())   /* a capture without comm */
+		return pr_read_status(p, buf, cap);
+	if (n < 0)
+		return gone(n) ? PR_VANISHED : PR_INACCESSIBLE;
+	if (n && buf[n - 1] == '\n')
+		n--;
+	p->status.name_cut = n > SR_NAME_MAX - 1;
+	if (p->status.name_cut)
+		n = SR_NAME_MAX - 1;
+	memcpy(p->status.name, buf, n);
+	p->status.name[n] = 0;
+	return PR_FOUND;
+}
+
 size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 {
 	int trunc = 0;
