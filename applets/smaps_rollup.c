@@ -8,7 +8,6 @@
  * -M and -l, are in smaps_rollup_maps.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +15,7 @@
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "passwd.h"
+#include "pattern.h"
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
@@ -435,16 +435,34 @@ void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *ma
 	pr_close(&s->process);
 }
 
-/* -c, -C: the first rule whose glob matches the command line (NULs as
- * spaces, trailing ones dropped; "[Name]" when empty), else nrules. */
+/* Each rule's glob fed a piece of the command line: 1 when no rule's
+ * answer can change any more. */
+static int feed_rules(void *ctx, const char *text, size_t n)
+{
+	struct sr_scan *s = ctx;
+	unsigned i;
+	int done = 1;
+
+	for (i = 0; i < s->nrules; i++)
+		if (!pat_done(&s->rules[i])) {
+			pat_feed(&s->rules[i], text, n);
+			done &= pat_done(&s->rules[i]);
+		}
+	return done;
+}
+
+/* -c, -C: the first rule whose glob matches the whole command line (NULs
+ * as spaces, trailing ones dropped; "[Name]" when empty), streamed
+ * through the scan's buffer; else nrules. */
 static unsigned category(struct sr_scan *s, const struct sr_options *o)
 {
-	int cut;
-	size_t n = pr_read_cmdline(&s->process, s->buf, sizeof s->buf, &cut);
 	unsigned i;
 
-	s->buf[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
-	for (i = 0; i < o->nrules && fnmatch(o->rules[i].glob, s->buf, 0); i++)
+	s->nrules = o->nrules;
+	for (i = 0; i < o->nrules; i++)
+		pat_start(&s->rules[i], o->rules[i].glob);
+	pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
+	for (i = 0; i < o->nrules && !pat_end(&s->rules[i]); i++)
 		;
 	return i;
 }
@@ -1461,7 +1479,7 @@ static int add_rule(struct sr_options *o, const char *spec)
 {
 	const char *eq = strchr(spec, '=');
 
-	if (!eq || eq == spec || o->nrules == SR_MAX_RULES)
+	if (!eq || eq == spec || o->nrules == SR_MAX_RULES || pat_check(eq + 1))
 		return -1;
 	o->rules[o->nrules].name = spec;
 	o->rules[o->nrules].name_len = eq - spec;

@@ -301,6 +301,56 @@ size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 	return len;
 }
 
+/* NULs the feeder owes the text: each one a space, once a byte follows */
+static int feed_spaces(size_t n, int (*feed)(void *ctx, const char *s, size_t n), void *ctx)
+{
+	static const char spaces[32] = "                                ";
+	size_t k;
+	int stop = 0;
+
+	for (; n && !stop; n -= k) {
+		k = n < sizeof spaces ? n : sizeof spaces;
+		stop = feed(ctx, spaces, k);
+	}
+	return stop;
+}
+
+int pr_stream_cmdline(struct pr_proc *p, char *buf, size_t cap,
+                      int (*feed)(void *ctx, const char *s, size_t n), void *ctx)
+{
+	int fd = rd_openat(p->dir, "cmdline", O_RDONLY), stop = 0;
+	size_t nuls = 0, seen = 0, i, end;
+	ssize_t k = 0;
+
+	while (fd >= 0 && !stop && (k = read(fd, buf, cap)) > 0) {
+		/* NULs at the end of this piece wait: they are spaces only if
+		 * more text follows */
+		for (end = k; end && !buf[end - 1]; end--)
+			;
+		if (end && nuls)
+			stop = feed_spaces(nuls, feed, ctx);
+		if (end)
+			nuls = 0;
+		nuls += k - end;
+		for (i = 0; i < end; i++)
+			if (!buf[i])
+				buf[i] = ' ';
+		seen += end;
+		if (end && !stop)
+			stop = feed(ctx, buf, end);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!seen && !stop) {
+		i = strlen(p->status.name);
+		buf[0] = '[';
+		memcpy(buf + 1, p->status.name, i);
+		buf[i + 1] = ']';
+		feed(ctx, buf, i + 2);
+	}
+	return fd < 0 ? fd : k < 0 ? -errno : 0;
+}
+
 void pr_close(struct pr_proc *p)
 {
 	if (p->dir >= 0)

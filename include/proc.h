@@ -125,6 +125,13 @@ int pr_read_status(struct pr_proc *p, char *buf, size_t cap);
  * disappears means the process is gone; in a capture it was not readable
  * (as EACCES is live), so status's counters stand in. */
 int pr_read_memory(struct pr_proc *p, char *buf, size_t cap);
+/* The command line streamed through buf (cap bytes, more than
+ * SR_NAME_MAX + 1): each piece, NULs as spaces (those at the end of the
+ * file dropped), given to feed until it returns nonzero; an empty one is
+ * "[Name]" in one piece.  A line of any length is seen whole, never held
+ * whole.  0, or -errno of a failed open or read (what was fed stands). */
+int pr_stream_cmdline(struct pr_proc *p, char *buf, size_t cap,
+                      int (*feed)(void *ctx, const char *s, size_t n), void *ctx);
 /* The Name into p->status.name, from comm (2.6.33+: one short read), else
  * (a capture without comm) from status: PR_FOUND, PR_VANISHED or
  * PR_INACCESSIBLE. */

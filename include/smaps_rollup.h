@@ -12,6 +12,7 @@
 #include "bounds.h"
 #include "meminfo.h"
 #include "mountinfo.h"
+#include "pattern.h"
 #include "proc.h"
 #include "rd.h"
 
@@ -99,6 +100,9 @@ struct sr_scan {
 	char hidden[20];
 	int maps_error;            /* errno of the last smaps that failed */
 	struct meminfo meminfo;    /* MemTotal, for the process views */
+	/* -c, -C: each rule's match of the command line being read */
+	struct pat_state rules[SR_MAX_RULES];
+	unsigned nrules;
 };
 
 /* Before the scan: /proc opened, the mounts of PID's mount namespace (0:
