@@ -265,10 +265,32 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	return PR_FOUND;
 }
 
+/* A file the kernel gives whole to one read (comm, cmdline: a short read
+ * is its end) into buf, NUL-terminated: its length, or -errno.  *trunc:
+ * it did not fit. */
+static long read_once(int dir, const char *name, char *buf, size_t cap, int *trunc)
+{
+	int fd = rd_openat(dir, name, O_RDONLY);
+	ssize_t n;
+	char c;
+
+	*trunc = 0;
+	if (fd < 0)
+		return fd;
+	n = read(fd, buf, cap - 1);
+	if (n == (ssize_t)cap - 1)
+		*trunc = read(fd, &c, 1) > 0;
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = 0;
+	return n;
+}
+
 int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
 {
 	int trunc;
-	long n = rd_fileat(p->dir, "comm", buf, cap, &trunc);
+	long n = read_once(p->dir, "comm", buf, cap, &trunc);
 
 	if (n == -ENOENT && !rd_live())   /* a capture without comm */
 		return pr_read_status(p, buf, cap);
@@ -287,7 +309,7 @@ int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
 size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 {
 	int trunc = 0;
-	long n = rd_fileat(p->dir, "cmdline", buf, cap, &trunc);
+	long n = read_once(p->dir, "cmdline", buf, cap, &trunc);
 	size_t len = n < 0 ? 0 : pr_cmdline(buf, n);
 
 	*cut = len > 0 && trunc;
