@@ -126,14 +126,15 @@ GLOBALS(
 	/* -g tree (any depth, no recursion): parent links, the children of
 	 * each process side by side in kids, each subtree's size; the
 	 * listing in pre-order, so a subtree is the listed rows from its
-	 * root on, and its sums are two running sums apart */
+	 * root on, and its sums are two running sums apart (no sum of
+	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
 	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
 	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
 	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
 	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
 	unsigned short depth[SR_MAX_ROWS];    /* of the row listed i-th (before: marks) */
 	union {
-		uint32_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
+		uint64_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
 		/* then: the sums of the rows listed before i * SR_PREFIX_STEP */
 		struct sums {
 			uint64_t processes;
@@ -1072,7 +1073,6 @@ static void tree(void)
 	unsigned n = TT.nkept, i, v, lo, hi, mid, up;
 	struct sums s;
 	struct sr_row r;
-	uint64_t pss;
 
 	sr_sort(TT.order, n, pid_order);   /* for now: to find parents by PID */
 	for (i = 0; i < n; i++) {
@@ -1096,13 +1096,11 @@ static void tree(void)
 	for (i = n; i-- > 0;) {
 		v = TT.order[i];
 		unpack(v, &r);
-		pss = TT.tree.subtree_pss_kb[v] + (row_size(&r, SR_SORT_PSS, 0) >> 10);
-		TT.tree.subtree_pss_kb[v] = pss > UINT32_MAX ? UINT32_MAX : pss;
+		TT.tree.subtree_pss_kb[v] += row_size(&r, SR_SORT_PSS, 0) >> 10;
 		TT.family[v]++;
 		if ((up = TT.parent[v]) != NO_ROW) {
 			TT.family[up] += TT.family[v];
-			pss = (uint64_t)TT.tree.subtree_pss_kb[up] + TT.tree.subtree_pss_kb[v];
-			TT.tree.subtree_pss_kb[up] = pss > UINT32_MAX ? UINT32_MAX : pss;
+			TT.tree.subtree_pss_kb[up] += TT.tree.subtree_pss_kb[v];
 		}
 	}
 	sort_kids();

@@ -23,7 +23,7 @@
 /* smaps-rollup */
 #define SR_MAX_ROWS     32768  /* processes the process views keep (at most 65535: 16-bit indexes);
                                   beyond: "dropped" */
-#define SR_ROW_POOL   1310720  /* bytes of the kept processes' Names and packed sizes (40 per
+#define SR_ROW_POOL   1179648  /* bytes of the kept processes' Names and packed sizes (36 per
                                   process); beyond: "dropped" */
 #define SR_PREFIX_STEP     64  /* -g tree: listed rows between two kept running sums */
 #define SR_CMD_MAX       4096  /* bytes of a command line shown in json and kv (longer: cut) */
