@@ -201,7 +201,7 @@ void pat_start(struct pat_state *st, const char *glob)
 	}
 	/* Mark the '[' that open bracket expressions; refuse an escape with
 	 * nothing to escape, and a class name the C locale does not have
-	 * (fnmatch matches nothing for either). */
+	 * (glibc's fnmatch matches nothing for either). */
 	for (at = 0; glob[at];) {
 		if (glob[at] == '\\' && !glob[at + 1])
 			return;
@@ -240,29 +240,45 @@ int pat_done(const struct pat_state *st)
 	return st->phase >= PAT_NO || (st->phase == PAT_LAST && !st->len);
 }
 
+/* Keep byte c in the window, as the last byte of the text */
+static void pat_keep(struct pat_state *st, unsigned char c)
+{
+	st->window[st->head] = c;
+	st->head = st->head + 1 == PAT_MAX ? 0 : st->head + 1;
+	if (st->since < PAT_MAX)
+		st->since++;
+}
+
 void pat_feed(struct pat_state *st, const char *text, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n && !pat_done(st); i++) {
-		unsigned char c = text[i];
 		uint16_t at = st->at;
 
-		if (st->phase == PAT_FIRST) {
-			if (!st->glob[at] || !pat_one(st, &at, c))
+		switch (st->phase) {
+		case PAT_FIRST:
+			if (!st->glob[at] || !pat_one(st, &at, text[i]))
 				st->phase = PAT_NO;   /* a byte too many, or a wrong one */
 			else if (st->glob[at] == '*')
 				pat_segment(st, at);
 			else
 				st->at = at;
-			continue;
+			break;
+		case PAT_MIDDLE:
+			pat_keep(st, text[i]);
+			if (st->since >= st->len && pat_window(st))
+				pat_segment(st, st->at);
+			break;
+		case PAT_LAST:
+			/* only the piece's last PAT_MAX bytes can matter (and
+			 * keeping them saturates since) */
+			if (n - i > PAT_MAX)
+				i = n - PAT_MAX;
+			for (; i < n; i++)
+				pat_keep(st, text[i]);
+			return;
 		}
-		st->window[st->head] = c;
-		st->head = st->head + 1 == PAT_MAX ? 0 : st->head + 1;
-		if (st->since < PAT_MAX)
-			st->since++;
-		if (st->phase == PAT_MIDDLE && st->since >= st->len && pat_window(st))
-			pat_segment(st, st->at);
 	}
 }
 

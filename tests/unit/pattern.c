@@ -204,14 +204,15 @@ static int reference(const char *glob, const char *text)
 	return fnmatch(glob, text, 0) == 0;
 }
 
-/* glob against text (n bytes, NUL at text[n]) fed in random pieces; after
+/* glob against text (n bytes, NUL at text[n]) fed in random pieces of up
+ * to piece bytes; after
  * each piece pat_end must be fnmatch's answer for the text so far, and a
  * decision pat_done claims must hold for every longer text.  Returns 0 or
  * a description of the first disagreement.  Counts claims of done. */
-static const char *differ(const char *glob, char *text, size_t n, unsigned *claims)
+static const char *differ(const char *glob, char *text, size_t n, size_t piece, unsigned *claims)
 {
 	struct pat_state st, more;
-	char saved, longer[128];
+	char saved, longer[1024];
 	size_t fed = 0, k;
 	int got, decided = -1;
 
@@ -241,7 +242,7 @@ static const char *differ(const char *glob, char *text, size_t n, unsigned *clai
 		text[fed] = saved;
 		if (fed == n)
 			return 0;
-		k = rnd() % 5;   /* pieces of 0 to 4 bytes */
+		k = rnd() % (piece + 1);
 		k = k < n - fed ? k : n - fed;
 		pat_feed(&st, text + fed, k);
 		fed += k;
@@ -288,15 +289,15 @@ int main(void)
 	CHECK_EQ("NUL in the text is no literal", match("ab", "a\0", 2), 0);
 
 	/* Malformed globs are refused and match nothing */
-	CHECK_EQ("check: plain glob", pat_check("*--type=renderer*"), 0);
-	CHECK_EQ("check: trailing backslash", pat_check("a\\"), -1);
-	CHECK_EQ("check: lone backslash", pat_check("\\"), -1);
-	CHECK_EQ("check: escaped backslash at the end", pat_check("a\\\\"), 0);
-	CHECK_EQ("check: trailing backslash after an open bracket", pat_check("[a\\"), -1);
-	CHECK_EQ("check: unknown class", pat_check("[[:foo:]]"), -1);
-	CHECK_EQ("check: empty class name", pat_check("[[::]]"), -1);
-	CHECK_EQ("check: unknown class among members", pat_check("x[a[:foo:]b]"), -1);
-	CHECK_EQ("check: unknown class in no bracket expression", pat_check("x[[:foo:]"), 0);
+	CHECK_EQ("pat_check, plain glob", pat_check("*--type=renderer*"), 0);
+	CHECK_EQ("pat_check, trailing backslash", pat_check("a\\"), -1);
+	CHECK_EQ("pat_check, lone backslash", pat_check("\\"), -1);
+	CHECK_EQ("pat_check, escaped backslash at the end", pat_check("a\\\\"), 0);
+	CHECK_EQ("pat_check, trailing backslash after an open bracket", pat_check("[a\\"), -1);
+	CHECK_EQ("pat_check, unknown class", pat_check("[[:foo:]]"), -1);
+	CHECK_EQ("pat_check, empty class name", pat_check("[[::]]"), -1);
+	CHECK_EQ("pat_check, unknown class among members", pat_check("x[a[:foo:]b]"), -1);
+	CHECK_EQ("pat_check, unknown class in no bracket expression", pat_check("x[[:foo:]"), 0);
 	CHECK_EQ("trailing backslash matches nothing", match("a\\", "a\\", 2) == 0 && match("a\\", "a", 1) == 0, 1);
 	CHECK_EQ("unknown class matches nothing", match("[[:foo:]a]", "a", 1), 0);
 	pat_start(&st, "a\\");
@@ -306,12 +307,12 @@ int main(void)
 	memset(glob, 'a', PAT_MAX);
 	glob[PAT_MAX] = 0;
 	memset(text, 'a', PAT_MAX + 1);
-	CHECK_EQ("check: PAT_MAX bytes", pat_check(glob), 0);
+	CHECK_EQ("pat_check, PAT_MAX bytes", pat_check(glob), 0);
 	CHECK_EQ("PAT_MAX bytes match", match(glob, text, PAT_MAX), 1);
 	CHECK_EQ("PAT_MAX bytes, one byte more", match(glob, text, PAT_MAX + 1), 0);
 	glob[PAT_MAX] = 'a';
 	glob[PAT_MAX + 1] = 0;
-	CHECK_EQ("check: PAT_MAX + 1 bytes", pat_check(glob), -1);
+	CHECK_EQ("pat_check, PAT_MAX + 1 bytes", pat_check(glob), -1);
 	CHECK_EQ("PAT_MAX + 1 bytes match nothing", match(glob, text, PAT_MAX + 1), 0);
 	/* the longest last segment fills the window */
 	glob[0] = '*';
@@ -332,6 +333,15 @@ int main(void)
 	CHECK_EQ("middle segment of PAT_MAX - 2, x too late", match(glob, text, sizeof text), 0);
 	text[sizeof text - 127] = 'x';
 	CHECK_EQ("middle segment of PAT_MAX - 2, x just in time", match(glob, text, sizeof text), 1);
+	/* a first and a last segment, the text in one piece or more */
+	strcpy(glob, "ab*");
+	memset(glob + 3, '?', PAT_MAX - 3);
+	glob[PAT_MAX] = 0;
+	memset(text, 'x', sizeof text);
+	memcpy(text, "ab", 2);
+	CHECK_EQ("first and last segment, one byte short", match(glob, text, PAT_MAX - 2), 0);
+	CHECK_EQ("first and last segment, just enough", match(glob, text, PAT_MAX - 1), 1);
+	CHECK_EQ("first and last segment, more than the window", match(glob, text, 3 * PAT_MAX), 1);
 	/* as many '[' without their ']' as fit: each is a byte */
 	memset(glob, '[', PAT_MAX);
 	glob[PAT_MAX] = 0;
@@ -372,6 +382,16 @@ int main(void)
 		CHECK_EQ(names[j], feed("*--type=renderer*", cmdline, n, pieces[j]), 1);
 	}
 	CHECK_EQ("renderer flag, anchored at both ends", match("/opt/*/chrome *--type=renderer *en-US", cmdline, n), 1);
+	for (j = 0; j < 4; j++) {
+		static const size_t pieces[] = { 4096, PAT_MAX + 1, PAT_MAX, 300 };
+		static const char *const names[] = {
+			"last segment at the end of 16 KiB, pieces of 4096",
+			"last segment at the end of 16 KiB, pieces of PAT_MAX + 1",
+			"last segment at the end of 16 KiB, pieces of PAT_MAX",
+			"last segment at the end of 16 KiB, pieces of 300",
+		};
+		CHECK_EQ(names[j], feed("*--type=renderer --lang=e?-U?", cmdline, n, pieces[j]), 1);
+	}
 	n = chrome("--type=gpu-process");
 	CHECK_EQ("gpu flag after 16 KiB is no renderer", feed("*--type=renderer*", cmdline, n, 4096), 0);
 	CHECK_EQ("gpu flag after 16 KiB found", feed("*--type=gpu-process*", cmdline, n, 7), 1);
@@ -388,14 +408,16 @@ int main(void)
 			g += strlen(t);
 		}
 		glob[g] = 0;
-		n = rnd() % (i % 2 ? 12 : 40);
+		/* mostly short texts in small pieces; some longer than the
+		 * window in pieces longer than it */
+		n = rnd() % (i % 16 == 0 ? 800 : i % 2 ? 12 : 40);
 		random_text(text, n);
-		bad = differ(glob, text, n, &claims);
+		bad = differ(glob, text, n, i % 16 == 0 ? 2 * PAT_MAX : 4, &claims);
 		matched += reference(glob, text);
 	}
 	unit_report(!bad, "same answers as fnmatch, random globs and pieces", bad, __FILE__, __LINE__);
 	/* the comparison is not empty: both answers and decisions occur */
-	CHECK("random globs: some match, some do not", matched > iterations / 20 && matched < iterations - iterations / 20);
-	CHECK("random globs: pat_done decides some", claims > iterations / 20);
+	CHECK("random globs, some match, some do not", matched > iterations / 20 && matched < iterations - iterations / 20);
+	CHECK("random globs, pat_done decides some", claims > iterations / 20);
 	return unit_end_all();
 }
