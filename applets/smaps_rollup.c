@@ -37,7 +37,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         -l: the top processes of each object\n";
+	"  -v, --verbose         the table: every rollup key; -l: each object's top\n"
+	"                        processes\n";
 
 enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
@@ -1184,12 +1185,41 @@ static long command(const struct sr_row *r, size_t max, int *cut)
 
 /* ---- the table ---- */
 
+/* -v: a column for each SUM_KEY figure, in its order */
+static const char *const key_columns[SUMMED_KEYS] = { "PSSDIRTY", "PSSANON", "PSSFILE",
+	"PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD", "ANON", "KSM",
+	"LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED" };
+
+static void table_key_columns(void)
+{
+	unsigned i;
+
+	for (i = 0; TT.opt->verbose && i < SUMMED_KEYS; i++) {
+		fo_c(' ');
+		out_pad(fo, strlen(key_columns[i]), 8);
+		fo_s(key_columns[i]);
+	}
+}
+
+/* -v: the keys of sums s ("-" where no process printed one) */
+static void table_key_sums(const struct sums *s)
+{
+	unsigned i;
+
+	for (i = 0; TT.opt->verbose && i < SUMMED_KEYS; i++)
+		sr_cell(s->kernel[summed_keys[i]], s->having[summed_keys[i]] > 0, 0);
+}
+
 static int table_begin(void)
 {
 	if (TT.opt->group == SR_GROUP_TREE)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n");
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS");
 	else if (TT.opt->group < SR_GROUP_USER)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n");
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS");
+	if (TT.opt->group < SR_GROUP_USER) {
+		table_key_columns();
+		fo_s(" COMMAND\n");
+	}
 	return 1;
 }
 
@@ -1200,7 +1230,7 @@ static void table_row(size_t i)
 	unsigned depth = tree ? TT.depth[i] : 0;
 	struct sums sub;
 	char b[24];
-	int m, has, cut;
+	int m, has, cut, k;
 	uint64_t v;
 
 	tb_u64(r->pid, 7);
@@ -1214,6 +1244,11 @@ static void table_row(size_t i)
 		subtree_sums(&sub, i);
 		sr_cell(sub.size[SR_SORT_PSS], 1, 0);
 		sr_cell(sub.size[SR_SORT_USS], 1, 0);
+		table_key_sums(&sub);
+	}
+	for (m = 0; !tree && TT.opt->verbose && m < SUMMED_KEYS; m++) {
+		k = summed_keys[m];
+		sr_cell((uint64_t)r->kb[k] << 10, r->source != PR_SRC_STATUS && (r->have >> k & 1), 0);
 	}
 	out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
 	if (command(r, TABLE_COMMAND, &cut) < 0)
@@ -1231,6 +1266,10 @@ static void table_sums(const struct sums *s, int with_total)
 		sr_cell(s->size[m], 1, 0);
 	if (with_total)
 		sr_cell(s->pss_total, 1, 0);
+	/* the tree's rows have TREEPSS and TREEUSS before the keys */
+	if (TT.opt->verbose && TT.opt->group == SR_GROUP_TREE)
+		fo_s("                  ");
+	table_key_sums(s);
 	fo_c(' ');
 }
 
@@ -1252,8 +1291,11 @@ static void table_end(void)
 
 	for (i = 0; !TT.streaming && !grouped && i < TT.nlisted; i++)
 		table_row(i);
-	if (grouped)
-		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n");
+	if (grouped) {
+		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL");
+		table_key_columns();
+		fo_s(" GROUP\n");
+	}
 	for (i = 0; grouped && i < TT.ngroups; i++) {
 		const struct group *g = &TT.groups[TT.group_order[i]];
 		tb_u64(g->sum.processes, 7);
@@ -1590,7 +1632,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->view >= SR_VIEW_MAPS)
 		o->group = SR_GROUP_NONE;
-	o->verbose &= o->view == SR_VIEW_OBJECTS;
+	o->verbose &= o->view != SR_VIEW_MAPS;
 	return 0;
 bad:
 	mb_warn(p, "bad value");

@@ -412,7 +412,7 @@ def parse_args(args):
         o["pids"] = [o["mpid"]]
     if o["view"] in ("map", "list"):
         o["group"] = None
-    o["verbose"] = o["verbose"] and o["view"] == "list"
+    o["verbose"] = o["verbose"] and o["view"] != "map"
     return o
 
 
@@ -729,11 +729,16 @@ def to_table(M):
     grouped = o["group"] in ("user", "name", "category")
     cell = lambda v, has=True, ap=False: " " + (("~" if ap else "") + size(v, u) if has else "-").rjust(8)
     out, cov = [], dict(M["cov"])
+    # -v: a column per other rollup key (README: Views), the sums' or a row's
+    heads = ["PSSDIRTY", "PSSANON", "PSSFILE", "PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD",
+             "ANON", "KSM", "LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED"]
+    keyheads = "".join(" " + h.rjust(8) for h in heads) if o["verbose"] else ""
+    keycells = lambda d: "".join(cell(d[sumname(k)] or 0, d[sumname(k)] is not None) for k in SUMKEYS) if o["verbose"] else ""
     if not grouped:
         hdr = "    PID USER    " + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS"])
         if o["group"] == "tree":
             hdr += "  TREEPSS  TREEUSS"
-        out.append(hdr + " COMMAND")
+        out.append(hdr + keyheads + " COMMAND")
         for r in M["rows"]:
             line = str(r["pid"]).rjust(7) + " " + safe(r["user"]).ljust(8)
             for m in range(5):
@@ -743,16 +748,20 @@ def to_table(M):
             if o["group"] == "tree":
                 line += cell(M["sub"][r["pid"]]["pss"]) + cell(M["sub"][r["pid"]]["uss"])
                 d = M["depth"][r["pid"]]
+                line += keycells(M["sub"][r["pid"]])
+            elif o["verbose"]:
+                line += "".join(cell(r["mem"].get(k, 0), r["src"] != "status" and k in r["mem"]) for k in SUMKEYS)
             cmd, cut = command(r, TABLE_COMMAND)
             cov["truncated"] += cut
             out.append(line + " " * (1 + 2 * min(d, 20)) + safe(cmd))
         tot = str(M["total"]["processes"]).rjust(7) + " procs   " + "".join(cell(M["total"][s]) for s in SUMS)
+        tot += (" " * 18 if o["verbose"] and o["group"] == "tree" else "") + keycells(M["total"])
     else:
-        out.append("  PROCS" + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL"]) + " GROUP")
+        out.append("  PROCS" + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL"]) + keyheads + " GROUP")
         for g in M["groups"]:
-            out.append(str(g["processes"]).rjust(7) + "".join(cell(g[s]) for s in SUMS) + cell(g["pss"] + g["swap_pss"]) + " " + safe(g["name"]))
+            out.append(str(g["processes"]).rjust(7) + "".join(cell(g[s]) for s in SUMS) + cell(g["pss"] + g["swap_pss"]) + keycells(g) + " " + safe(g["name"]))
         t = M["total"]
-        tot = str(t["processes"]).rjust(7) + "".join(cell(t[s]) for s in SUMS) + cell(t["pss"] + t["swap_pss"])
+        tot = str(t["processes"]).rjust(7) + "".join(cell(t[s]) for s in SUMS) + cell(t["pss"] + t["swap_pss"]) + keycells(t)
     word = {"b": "bytes", "k": "KiB", "m": "MiB", "h": ""}[u]
     out.append(tot + " total (sizes in %s)" % (word or "IEC units"))
     c = cov
