@@ -64,7 +64,7 @@ static void stream_cmdline(void)
 	pr_stream_cmdline(&p, small, sizeof small, gather, &g);
 	CHECK("stream cmdline: stops when asked", g.pieces == 2 && g.len <= 2 * sizeof small);
 	pr_close(&p);
-	/* trailing NULs across pieces: "sleep\0" "100\0\0" read 4 bytes a time */
+	/* "sleep\0" "100000\0" 4 bytes at a time: the NUL between is a space, the last dropped */
 	CHECK_EQ("stream cmdline: root", rd_set_root("tests/fixtures/sr-x86-6x"), 0);
 	memset(&g, 0, sizeof g);
 	CHECK_EQ("stream cmdline: open 5078", pr_open(&p, 5078), PR_FOUND);
