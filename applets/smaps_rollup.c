@@ -8,13 +8,14 @@
  * -M and -l, are in smaps_rollup_maps.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "passwd.h"
+#include "pattern.h"
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
@@ -36,7 +37,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         -l: the top processes of each object\n";
+	"  -v, --verbose         the table: every rollup key; -l: each object's top\n"
+	"                        processes\n";
 
 enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
@@ -85,6 +87,16 @@ static const char *const overflow_names[SR_OVERFLOW_N] = { SR_OVERFLOW(SR_NAME) 
 #undef SR_NAME
 
 #define NO_ROW 0xffff
+_Static_assert(SR_MAX_ROWS <= NO_ROW, "kept processes are told by 16-bit indexes");
+_Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
+/* Without -n: the table and prom list this many (a screen, and a sane
+ * number of Prometheus series), json and kv every process. */
+#define LISTED_BY_DEFAULT 256
+/* A packed process at most: Name (length and bytes), -S's shared swap,
+ * then a variable-length integer (at most 5 bytes for 32 bits) per size */
+#define PACKED_MAX (1 + SR_NAME_MAX + 5 + 5 * PR_NROLL)
+/* The table shows this much of a command line (json and kv SR_CMD_MAX) */
+#define TABLE_COMMAND 127
 
 GLOBALS(
 	struct sr_scan scan;
@@ -94,22 +106,46 @@ GLOBALS(
 	void (*row)(size_t i);       /* the row listed i-th */
 	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
 	struct pw_cache users;       /* user names by uid */
-	struct sr_row rows[SR_MAX_ROWS];
-	unsigned nrows, capacity;
+	/* The processes kept, in reading order: a fixed header each; the
+	 * Name, -S's shared swap and every size it has are packed in pool
+	 * (pack, unpack), so a process costs what it holds, not PR_NROLL
+	 * fixed fields. */
+	struct kept {
+		uint32_t pid, ppid, uid;
+		uint32_t at;                  /* its bytes in pool */
+		uint32_t have : PR_NROLL;     /* sr_row's have */
+		uint32_t source : 2;          /* enum pr_source */
+		uint32_t category : 5;        /* sr_row's category */
+	} kept[SR_MAX_ROWS];
+	unsigned char pool[SR_ROW_POOL];
+	uint32_t pool_used;
+	unsigned nkept, nlisted, capacity;
+	uint64_t not_kept;           /* beyond SR_MAX_ROWS or SR_ROW_POOL */
 	int streaming;               /* rows are written as read and not kept */
-	unsigned worst;              /* the row a better process replaces; -1u: to find */
-	unsigned short order[SR_MAX_ROWS];    /* the rows as listed */
-	/* -g tree */
-	unsigned char depth[SR_MAX_ROWS];     /* of the row listed i-th */
-	unsigned short parent[SR_MAX_ROWS];   /* a row's parent row, or NO_ROW */
-	unsigned short by_subtree[SR_MAX_ROWS];   /* siblings are listed in this order */
-	unsigned nlisted;
-	/* the sums of the total, a group or a subtree */
-	struct sums {
-		uint64_t processes;
-		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
-		uint64_t pss_total;          /* pss + swap_pss */
-	} total, subtree[SR_MAX_ROWS];
+	struct sr_row shown;         /* the row being written, unpacked */
+	unsigned short order[SR_MAX_ROWS];    /* the kept processes as listed */
+	/* -g tree (any depth, no recursion): parent links, the children of
+	 * each process side by side in kids, each subtree's size; the
+	 * listing in pre-order, so a subtree is the listed rows from its
+	 * root on, and its sums are two running sums apart (no sum of
+	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
+	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
+	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
+	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
+	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
+	unsigned short depth[SR_MAX_ROWS];    /* of the row listed i-th (before: marks) */
+	union {
+		uint64_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
+		/* then: the sums of the rows listed before i * SR_PREFIX_STEP */
+		struct sums {
+			uint64_t processes;
+			uint64_t size[SR_SUMMED];      /* pss, uss, rss, swap, swap_pss as rows show them */
+			uint64_t pss_total;            /* pss + swap_pss */
+			uint64_t kernel[PR_NROLL];     /* each rollup key, bytes */
+			uint32_t having[PR_NROLL];     /* processes that printed the key */
+		} running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
+	} tree;
+	struct sums total;
 	struct group {
 		char name[PW_NAME_MAX];
 		struct sums sum;
@@ -129,15 +165,20 @@ GLOBALS(
 		uint64_t ino;
 	} mapping;
 	uint64_t shared_swap_pss;    /* of the process being read, bytes */
+	/* the command line of the row being written, re-read (a byte more
+	 * than json shows, and the NUL) */
+	char command[SR_CMD_MAX + 2];
 	/* the report's records */
 	struct rep_list processes;
 	struct process_rec {
 		uint64_t pid, ppid, uid;
 		const char *user, *name, *command, *source;
+		int command_cut;
 		uint64_t kernel[PR_NK];      /* the keys the kernel printed, bytes */
 		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
 		uint64_t shared_swap_pss, depth;
-		struct sums subtree;
+		struct sums subtree_sums;
+		struct rep_record subtree;
 		char uid_text[24];           /* a user without a name */
 	} rec;
 	struct group_rec {
@@ -153,10 +194,9 @@ GLOBALS(
  * when no process has it. */
 #define P(member) offsetof(struct process_rec, member)
 enum process_fig {
-	PF_PID, PF_PPID, PF_UID, PF_USER, PF_NAME, PF_USER_LABEL, PF_COMMAND, PF_SOURCE,
-	PF_ROLLUP, PF_KERNEL, PF_ROLLUP_END = PF_KERNEL + PR_NK,
-	PF_SIZE, PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE,
-	PF_SUBTREE_END = PF_SUBTREE + 7, PF_N
+	PF_PID, PF_PPID, PF_UID, PF_USER, PF_NAME, PF_USER_LABEL, PF_COMMAND, PF_COMMAND_CUT,
+	PF_SOURCE, PF_ROLLUP, PF_KERNEL, PF_ROLLUP_END = PF_KERNEL + PR_NK,
+	PF_SIZE, PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE, PF_N
 };
 static const char process_help[] = "Memory of a process (PSS, USS: see the README).";
 static const char counted_help[] = "Processes counted.";
@@ -164,7 +204,9 @@ static const char summed_help[] = "Memory summed over the processes.";
 #define KERNEL_FIG(k) { #k, 0, 0, P(kernel[PR_##k]), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
 #define SIZE_FIG(key, m, flags) \
 	{ key, 0, process_help, P(size[SR_SORT_##m]), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP | (flags) }
-/* The sums: processes, then the sizes */
+/* The sums: processes, then the sizes as the rows show them, then every
+ * other rollup key, named as the kernel's in lower case with '_' between
+ * words (null where no process summed printed it) */
 #define SUM_FIGS(type, member, flags) \
 	{ "processes", 0, counted_help, offsetof(type, member.processes), REP_COUNT, 0, flags }, \
 	SUM_SIZE_FIGS(type, member, flags)
@@ -174,7 +216,32 @@ static const char summed_help[] = "Memory summed over the processes.";
 	{ "rss", 0, summed_help, offsetof(type, member.size[SR_SORT_RSS]), REP_BYTES, 0, flags }, \
 	{ "swap", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP]), REP_BYTES, 0, flags }, \
 	{ "swap_pss", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP_PSS]), REP_BYTES, 0, flags }, \
-	{ "pss_total", 0, summed_help, offsetof(type, member.pss_total), REP_BYTES, 0, flags }
+	{ "pss_total", 0, summed_help, offsetof(type, member.pss_total), REP_BYTES, 0, flags }, \
+	SUM_KEY(type, member, flags, "pss_dirty", Pss_Dirty) SUM_KEY(type, member, flags, "pss_anon", Pss_Anon) \
+	SUM_KEY(type, member, flags, "pss_file", Pss_File) SUM_KEY(type, member, flags, "pss_shmem", Pss_Shmem) \
+	SUM_KEY(type, member, flags, "shared_clean", Shared_Clean) \
+	SUM_KEY(type, member, flags, "shared_dirty", Shared_Dirty) \
+	SUM_KEY(type, member, flags, "private_clean", Private_Clean) \
+	SUM_KEY(type, member, flags, "private_dirty", Private_Dirty) \
+	SUM_KEY(type, member, flags, "referenced", Referenced) \
+	SUM_KEY(type, member, flags, "anonymous", Anonymous) SUM_KEY(type, member, flags, "ksm", KSM) \
+	SUM_KEY(type, member, flags, "lazy_free", LazyFree) \
+	SUM_KEY(type, member, flags, "anon_huge_pages", AnonHugePages) \
+	SUM_KEY(type, member, flags, "shmem_pmd_mapped", ShmemPmdMapped) \
+	SUM_KEY(type, member, flags, "file_pmd_mapped", FilePmdMapped) \
+	SUM_KEY(type, member, flags, "shared_hugetlb", Shared_Hugetlb) \
+	SUM_KEY(type, member, flags, "private_hugetlb", Private_Hugetlb) \
+	SUM_KEY(type, member, flags, "locked", Locked)
+#define SUM_KEY(type, member, flags, key, k) \
+	{ key, 0, summed_help, offsetof(type, member.kernel[PR_##k]), REP_BYTES, 0, (flags) | REP_OPTIONAL },
+/* The keys of the SUM_KEY figures, in their order: the others (Rss, Pss,
+ * Swap, SwapPss) are the sizes before them */
+static const unsigned char summed_keys[] = { PR_Pss_Dirty, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem,
+	PR_Shared_Clean, PR_Shared_Dirty, PR_Private_Clean, PR_Private_Dirty, PR_Referenced,
+	PR_Anonymous, PR_KSM, PR_LazyFree, PR_AnonHugePages, PR_ShmemPmdMapped, PR_FilePmdMapped,
+	PR_Shared_Hugetlb, PR_Private_Hugetlb, PR_Locked };
+enum { SUMMED_KEYS = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
+_Static_assert(SUMMED_KEYS + 4 == PR_NROLL, "a rollup key neither a size nor summed");
 static const struct rep_fig process_figs[] = {
 	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
 	{ "ppid", 0, 0, P(ppid), REP_COUNT, 0, REP_NOPROM },
@@ -182,7 +249,8 @@ static const struct rep_fig process_figs[] = {
 	{ "user", 0, 0, P(user), REP_STR, 0, REP_NOPROM },
 	{ "name", 0, 0, P(name), REP_STR, 0, REP_LABEL },
 	{ "user", 0, 0, P(user), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "command", 0, 0, P(command), REP_STR, 0, REP_NOPROM },
+	{ "command", 0, 0, P(command), REP_STR, 0, REP_NOPROM | REP_OPTIONAL },
+	{ "command_cut", 0, 0, P(command_cut), REP_BOOL, 0, REP_NOPROM | REP_OPTIONAL },
 	{ "source", 0, 0, P(source), REP_STR, 0, REP_LABEL },
 	{ "rollup", 0, 0, 0, REP_OBJ, 0, 0 },
 	PR_KEYS(KERNEL_FIG)
@@ -195,11 +263,13 @@ static const struct rep_fig process_figs[] = {
 	/* -S; in prom the list below */
 	{ "shared_swap_pss", 0, 0, P(shared_swap_pss), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
 	{ "depth", 0, 0, P(depth), REP_COUNT, 0, REP_NOPROM | REP_OMIT },
-	{ "subtree", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
-	SUM_SIZE_FIGS(struct process_rec, subtree, REP_NOPROM),
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	{ "subtree", 0, 0, P(subtree), REP_RECORD, 0, REP_NOPROM | REP_OMIT },
 };
 _Static_assert(REP_N(process_figs) == PF_N, "process_fig and process_figs differ");
+/* -g tree: a process's subtree (REP_RECORD: a have mask of its own) */
+static const struct rep_fig subtree_figs[] = {
+	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0)
+};
 /* -S in prom: the family of the processes' shared swap, even without any */
 static const struct rep_fig shared_swap_figs[] = {
 	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
@@ -217,7 +287,7 @@ static const struct rep_fig group_figs[] = {
 	{ "by", 0, 0, G(by), REP_STR, 0, REP_LABEL | REP_NOTREE },
 	{ "group", 0, 0, G(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
 	{ "name", 0, 0, G(name), REP_STR, 0, REP_NOPROM },
-	SUM_FIGS(struct group_rec, sum, 0),
+	SUM_FIGS(struct group_rec, sum, 0)
 };
 
 /* After the processes (-S in prom: their shared swap): the total; in
@@ -231,16 +301,18 @@ struct sums_report {
 	struct rep_list total_alone;
 };
 #define S(member) offsetof(struct sums_report, member)
-enum { SUMS_SHARED_SWAP, SUMS_GROUP_BY = 10, SUMS_GROUPS, SUMS_TOTAL_ALONE };
+enum { SUMS_SHARED_SWAP, SUMS_TOTAL, SUMS_TOTAL_FIGS,
+       SUMS_GROUP_BY = SUMS_TOTAL_FIGS + 1 + SUM_SIZES + SUMMED_KEYS + 1, SUMS_GROUPS, SUMS_TOTAL_ALONE };
 static const struct rep_fig sums_figs[] = {
 	{ "shared_swap", 0, 0, S(shared_swap), REP_LIST, 0, REP_NOTREE | REP_OMIT },
 	{ "total", 0, 0, 0, REP_OBJ, 0, 0 },
-	SUM_FIGS(struct sums_report, total, REP_NOPROM),
+	SUM_FIGS(struct sums_report, total, REP_NOPROM)
 	{ "", 0, 0, 0, REP_END, 0, 0 },
 	{ "group_by", 0, 0, S(group_by), REP_STR, 0, REP_NOPROM | REP_OMIT },
 	{ "groups", 0, 0, S(groups), REP_LIST_TOTAL, 0, REP_OMIT },
 	{ "total", 0, 0, S(total_alone), REP_LIST, 0, REP_NOTREE | REP_OMIT },
 };
+_Static_assert(REP_N(sums_figs) == SUMS_TOTAL_ALONE + 1, "sums_figs and its enum differ");
 
 static const struct rep_fig mem_total_fig[] = {
 	{ "mem_total", 0, "MemTotal of /proc/meminfo.", offsetof(struct meminfo, v[MI_MemTotal]),
@@ -365,24 +437,36 @@ void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *ma
 	pr_close(&s->process);
 }
 
-/* The command line into the row, and its category. */
-static int read_cmdline(struct sr_scan *s, const struct sr_options *o)
+/* Each rule's glob fed a piece of the command line: 1 when no rule's
+ * answer can change any more. */
+static int feed_rules(void *ctx, const char *text, size_t n)
 {
-	struct sr_row *r = &s->cur;
-	int cut;
-	size_t n = pr_read_cmdline(&s->process, s->buf, sizeof s->buf, &cut), i;
+	struct sr_scan *s = ctx;
+	unsigned i;
+	int done = 1;
 
-	s->buf[n] = 0;   /* n < SR_READ_MAX; fnmatch takes a C string */
-	for (i = 0; i < o->nrules && fnmatch(o->rules[i].glob, s->buf, 0); i++)
+	for (i = 0; i < s->nrules; i++)
+		if (!pat_done(&s->rules[i])) {
+			pat_feed(&s->rules[i], text, n);
+			done &= pat_done(&s->rules[i]);
+		}
+	return done;
+}
+
+/* -c, -C: the first rule whose glob matches the whole command line (NULs
+ * as spaces, trailing ones dropped; "[Name]" when empty), streamed
+ * through the scan's buffer; else nrules. */
+static unsigned category(struct sr_scan *s, const struct sr_options *o)
+{
+	unsigned i;
+
+	s->nrules = o->nrules;
+	for (i = 0; i < o->nrules; i++)
+		pat_start(&s->rules[i], o->rules[i].glob);
+	pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
+	for (i = 0; i < o->nrules && !pat_end(&s->rules[i]); i++)
 		;
-	r->category = i;
-	if (n >= SR_CMD_MAX) {   /* cut at a character boundary */
-		cut = 1;
-		for (n = SR_CMD_MAX - 1; n && (s->buf[n] & 0xc0) == 0x80; n--)
-			;
-	}
-	memcpy(r->cmd, s->buf, n);
-	return cut;
+	return i;
 }
 
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
@@ -428,7 +512,9 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	s->coverage[SR_SATURATED] += saturated;
 	s->coverage[SR_APPROXIMATE] += p->source == PR_SRC_STATUS;
 	memcpy(r->name, st->name, sizeof r->name);
-	s->coverage[SR_TRUNCATED] += read_cmdline(s, o) | st->name_cut;
+	if (o->group == SR_GROUP_CATEGORY)
+		r->category = category(s, o);
+	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
 	if (maps && (rc = read_maps(s, maps)) < 0)
 		s->maps_error = -rc;
@@ -436,15 +522,25 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	return 1;
 }
 
+struct sort_by {
+	int (*compare)(unsigned i, unsigned j);
+};
+
+static int sort_adapter(const void *a, const void *b, void *by)
+{
+	unsigned i = *(const unsigned short *)a, j = *(const unsigned short *)b;
+	int d = ((const struct sort_by *)by)->compare(i, j);
+	return d ? d : SR_SIGN(i, j);
+}
+
 void sr_sort(unsigned short *ix, unsigned n, int (*compare)(unsigned i, unsigned j))
 {
-	unsigned i, j;
+	struct sort_by by = { compare };
+	unsigned i;
 
-	for (i = 0; i < n; i++) {
-		for (j = i; j && compare(ix[j - 1], i) > 0; j--)
-			ix[j] = ix[j - 1];
-		ix[j] = i;
-	}
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	qsort_r(ix, n, sizeof *ix, sort_adapter, &by);
 }
 
 int sr_compare_names(const char *a, size_t an, const char *b, size_t bn)
@@ -592,14 +688,125 @@ static const char *user_name(unsigned long uid, char *b)
 	return b;
 }
 
+/* A row into sums: the sizes as the row shows them, and each rollup key
+ * it has (an approximate row has none: its status counters are sizes
+ * only). */
 static void add(struct sums *s, const struct sr_row *r)
 {
-	int m;
+	int m, k;
 
 	s->processes++;
 	for (m = 0; m < SR_SUMMED; m++)
 		s->size[m] = sat_add(s->size[m], row_size(r, m, 0));
 	s->pss_total = sat_add(s->size[SR_SORT_PSS], s->size[SR_SORT_SWAP_PSS]);
+	for (k = 0; r->source != PR_SRC_STATUS && k < PR_NROLL; k++)
+		if (r->have >> k & 1) {
+			s->kernel[k] = sat_add(s->kernel[k], (uint64_t)r->kb[k] << 10);
+			s->having[k]++;
+		}
+}
+
+/* s minus the sums before it (running sums: neither saturated, as
+ * SR_MAX_ROWS rows of 2^42-byte sizes stay below 2^64) */
+static void subtract(struct sums *s, const struct sums *before)
+{
+	int m;
+
+	s->processes -= before->processes;
+	for (m = 0; m < SR_SUMMED; m++)
+		s->size[m] -= before->size[m];
+	s->pss_total -= before->pss_total;
+	for (m = 0; m < PR_NROLL; m++) {
+		s->kernel[m] -= before->kernel[m];
+		s->having[m] -= before->having[m];
+	}
+}
+
+/* The have mask of sums whose figures are in a table whose first
+ * SUM_KEY figure is figure first. */
+static uint64_t sums_have(const struct sums *s, unsigned first)
+{
+	uint64_t have = REP_ALL;
+	unsigned i;
+
+	for (i = 0; i < SUMMED_KEYS; i++)
+		if (!s->having[summed_keys[i]])
+			have &= ~((uint64_t)1 << (first + i));
+	return have;
+}
+
+/* ---- the kept processes, packed ---- */
+
+/* 7 bits a byte, the lowest first; the high bit: more follow */
+static unsigned char *put_number(unsigned char *p, uint64_t v)
+{
+	for (; v >= 0x80; v >>= 7)
+		*p++ = (unsigned char)(v | 0x80);
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+static uint64_t get_number(const unsigned char **p)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	do
+		v |= (uint64_t)(**p & 0x7f) << shift, shift += 7;
+	while (*(*p)++ & 0x80);
+	return v;
+}
+
+/* Keep the process just read: 0 when the tables are full. */
+static int keep(const struct sr_row *r)
+{
+	struct kept *k = &TT.kept[TT.nkept];
+	unsigned char *p = TT.pool + TT.pool_used;
+	size_t n = strlen(r->name);
+	unsigned i;
+
+	if (TT.nkept == SR_MAX_ROWS || SR_ROW_POOL - TT.pool_used < PACKED_MAX)
+		return 0;
+	k->pid = r->pid;
+	k->ppid = r->ppid;
+	k->uid = r->uid;
+	k->at = TT.pool_used;
+	k->have = r->have;
+	k->source = r->source;
+	k->category = r->category;
+	*p++ = n;
+	memcpy(p, r->name, n);
+	p += n;
+	if (TT.opt->view == SR_VIEW_SHARED_SWAP)
+		p = put_number(p, r->shared_swap_kb);
+	for (i = 0; i < PR_NROLL; i++)
+		if (r->have >> i & 1)
+			p = put_number(p, r->kb[i]);
+	TT.pool_used = p - TT.pool;
+	TT.nkept++;
+	return 1;
+}
+
+static void unpack(unsigned i, struct sr_row *r)
+{
+	const struct kept *k = &TT.kept[i];
+	const unsigned char *p = TT.pool + k->at;
+	unsigned j;
+
+	memset(r, 0, sizeof *r);
+	r->pid = k->pid;
+	r->ppid = k->ppid;
+	r->uid = k->uid;
+	r->have = k->have;
+	r->source = k->source;
+	r->category = k->category;
+	memcpy(r->name, p + 1, *p);
+	p += 1 + *p;
+	if (TT.opt->view == SR_VIEW_SHARED_SWAP)
+		r->shared_swap_kb = get_number(&p);
+	for (j = 0; j < PR_NROLL; j++)
+		if (r->have >> j & 1)
+			r->kb[j] = get_number(&p);
 }
 
 /* The order of the listings: a size largest first (absent counts as 0),
@@ -626,9 +833,13 @@ static int compare_rows(const struct sr_row *a, const struct sr_row *b)
 	return TT.opt->reverse ? -d : d;
 }
 
-static int row_order(unsigned i, unsigned j)
+static int kept_order(unsigned i, unsigned j)
 {
-	return compare_rows(&TT.rows[i], &TT.rows[j]);
+	struct sr_row a, b;
+
+	unpack(i, &a);
+	unpack(j, &b);
+	return compare_rows(&a, &b);
 }
 
 /* Groups by the size sorted on (PSS for the others), then by name. */
@@ -642,13 +853,6 @@ static int group_order(unsigned i, unsigned j)
 	if (!d)
 		d = sr_compare_names(x->name, strlen(x->name), y->name, strlen(y->name));
 	return TT.opt->reverse ? -d : d;
-}
-
-/* Siblings by the PSS of their subtrees, whatever -s and -r say. */
-static int subtree_order(unsigned i, unsigned j)
-{
-	int d = SR_SIGN(TT.subtree[j].size[SR_SORT_PSS], TT.subtree[i].size[SR_SORT_PSS]);
-	return d ? d : SR_SIGN(TT.rows[i].pid, TT.rows[j].pid);
 }
 
 /* The sums of the group named [k, k+n) (cut to PW_NAME_MAX - 1 bytes),
@@ -729,13 +933,11 @@ static void swap_end(void *ctx, const struct pr_mem *figures)
 
 static const struct pr_maps_sink swap_sink = { swap_begin, swap_end, 0 };
 
-/* One process: into the sums, then listed now, kept, or (the table is
- * full) kept instead of the last row when it comes before it. */
+/* One process: into the sums, then written now or kept. */
 static void one(unsigned pid)
 {
 	const struct sr_options *o = TT.opt;
 	struct sr_row *cur = &TT.scan.cur;
-	unsigned i;
 
 	if (TT.counting) {
 		sr_read_maps(&TT.scan, pid, &swap_sink);
@@ -748,26 +950,12 @@ static void one(unsigned pid)
 	add(&TT.total, cur);
 	if (o->group >= SR_GROUP_USER)
 		add(group_of(cur), cur);
-	if (TT.nrows < TT.capacity) {
-		i = TT.nrows++;
-		if (TT.streaming) {
-			TT.row(i);
-			return;
-		}
-	} else {
+	if (TT.streaming && TT.nlisted < TT.capacity)
+		TT.row(TT.nlisted++);
+	else if (TT.streaming)
 		TT.scan.coverage[SR_DROPPED]++;
-		if (TT.streaming)
-			return;
-		if (TT.worst == -1u)
-			for (TT.worst = 0, i = 1; i < TT.nrows; i++)
-				if (compare_rows(&TT.rows[i], &TT.rows[TT.worst]) > 0)
-					TT.worst = i;
-		if (!TT.nrows || compare_rows(cur, &TT.rows[TT.worst]) >= 0)
-			return;
-		i = TT.worst;
-		TT.worst = -1u;
-	}
-	TT.rows[i] = *cur;
+	else if (!keep(cur))
+		TT.not_kept++;
 }
 
 static int scan(const unsigned *pids, unsigned npids)
@@ -781,67 +969,268 @@ static int scan(const unsigned *pids, unsigned npids)
 	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
-/* -g tree: the listing in pre-order, children by subtree PSS; a process
- * whose parent is not kept is a root.  The recursion is at most
- * SR_MAX_ROWS small frames deep. */
-static void walk(unsigned parent, unsigned depth)
+/* ---- -g tree: any depth, without recursion ---- */
+
+static int pid_order(unsigned i, unsigned j)
+{
+	return SR_SIGN(TT.kept[i].pid, TT.kept[j].pid);
+}
+
+/* kids: the children of each process side by side, by parent (NO_ROW,
+ * the roots, last), then by subtree PSS (all 0 the first time), PID */
+static int kid_order(unsigned i, unsigned j)
+{
+	int d = SR_SIGN(TT.parent[i], TT.parent[j]);
+
+	if (!d)
+		d = SR_SIGN(TT.tree.subtree_pss_kb[j], TT.tree.subtree_pss_kb[i]);
+	return d ? d : SR_SIGN(TT.kept[i].pid, TT.kept[j].pid);
+}
+
+/* Where in kids the children of v (NO_ROW: the roots) start; nkept when
+ * it has none. */
+static unsigned first_kid(unsigned v)
+{
+	unsigned lo = 0, hi = TT.nkept, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (TT.parent[TT.kids[mid]] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < TT.nkept && TT.parent[TT.kids[lo]] == v ? lo : TT.nkept;
+}
+
+static int has_next_sibling(unsigned v)
+{
+	unsigned k = TT.kid_at[v] + 1;
+	return k < TT.nkept && TT.parent[TT.kids[k]] == TT.parent[v];
+}
+
+/* Every kept process in pre-order into order and depth: each root, then
+ * its subtree, siblings in kids order.  The walk follows the parent
+ * links back up, so a chain of any length needs no stack. */
+static void preorder(void)
+{
+	unsigned n = TT.nkept, listed = 0, root, v, k, d;
+
+	for (root = first_kid(NO_ROW); root < n; root++) {
+		v = TT.kids[root];
+		d = 0;
+		for (;;) {
+			TT.order[listed] = v;
+			TT.depth[listed++] = d;
+			if ((k = first_kid(v)) < n) {
+				v = TT.kids[k];
+				d++;
+				continue;
+			}
+			for (; v != TT.kids[root] && !has_next_sibling(v); d--)
+				v = TT.parent[v];
+			if (v == TT.kids[root])
+				break;
+			v = TT.kids[TT.kid_at[v] + 1];
+		}
+	}
+}
+
+/* A damaged capture may hold a cycle of parents: its member read last
+ * becomes a root.  depth holds the marks: 1 on this walk, 2 walked. */
+static void break_cycles(void)
+{
+	unsigned i, j, k, last;
+
+	memset(TT.depth, 0, TT.nkept * sizeof *TT.depth);
+	for (i = 0; i < TT.nkept; i++) {
+		for (j = i; j != NO_ROW && !TT.depth[j]; j = TT.parent[j])
+			TT.depth[j] = 1;
+		if (j != NO_ROW && TT.depth[j] == 1) {
+			for (last = j, k = TT.parent[j]; k != j; k = TT.parent[k])
+				if (k > last)
+					last = k;
+			TT.parent[last] = NO_ROW;
+		}
+		for (j = i; j != NO_ROW && TT.depth[j] == 1; j = TT.parent[j])
+			TT.depth[j] = 2;
+	}
+}
+
+static void sort_kids(void)
 {
 	unsigned i;
 
-	for (i = 0; i < TT.nrows; i++)
-		if (TT.parent[TT.by_subtree[i]] == parent) {
-			TT.order[TT.nlisted] = TT.by_subtree[i];
-			TT.depth[TT.nlisted++] = depth;
-			walk(TT.by_subtree[i], depth + 1);
-		}
+	sr_sort(TT.kids, TT.nkept, kid_order);
+	for (i = 0; i < TT.nkept; i++)
+		TT.kid_at[TT.kids[i]] = i;
 }
 
+/* The listing in pre-order by PPid, siblings by subtree PSS; a process
+ * whose parent is not kept is a root.  Then the running sums, from which
+ * subtree_sums takes a subtree's. */
 static void tree(void)
 {
-	unsigned i, j, a;
+	unsigned n = TT.nkept, i, v, lo, hi, mid, up;
+	struct sums s;
+	struct sr_row r;
 
-	memset(TT.parent, 0xff, sizeof TT.parent);
-	for (i = 0; i < TT.nrows; i++) {
-		for (j = 0; j < TT.nrows; j++)
-			if (j != i && TT.rows[j].pid == TT.rows[i].ppid) {
-				for (a = j; a != NO_ROW && a != i; a = TT.parent[a])
-					;
-				if (a == NO_ROW)   /* no cycle in a hostile capture */
-					TT.parent[i] = j;
-				break;
-			}
+	sr_sort(TT.order, n, pid_order);   /* for now: to find parents by PID */
+	for (i = 0; i < n; i++) {
+		for (lo = 0, hi = n; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if (TT.kept[TT.order[mid]].pid < TT.kept[i].ppid)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		TT.parent[i] = lo < n && TT.kept[TT.order[lo]].pid == TT.kept[i].ppid && TT.order[lo] != i ?
+		               TT.order[lo] : NO_ROW;
 	}
-	for (i = 0; i < TT.nrows; i++)
-		for (a = i; a != NO_ROW; a = TT.parent[a])
-			add(&TT.subtree[a], &TT.rows[i]);
-	sr_sort(TT.by_subtree, TT.nrows, subtree_order);
-	TT.nlisted = 0;
-	walk(NO_ROW, 0);
+	break_cycles();
+	/* Subtree sizes and PSS: in any pre-order a process comes before
+	 * its descendants, so backwards each is done before its parent. */
+	memset(TT.tree.subtree_pss_kb, 0, n * sizeof *TT.tree.subtree_pss_kb);
+	memset(TT.family, 0, n * sizeof *TT.family);
+	sort_kids();
+	preorder();
+	for (i = n; i-- > 0;) {
+		v = TT.order[i];
+		unpack(v, &r);
+		TT.tree.subtree_pss_kb[v] += row_size(&r, SR_SORT_PSS, 0) >> 10;
+		TT.family[v]++;
+		if ((up = TT.parent[v]) != NO_ROW) {
+			TT.family[up] += TT.family[v];
+			TT.tree.subtree_pss_kb[up] += TT.tree.subtree_pss_kb[v];
+		}
+	}
+	sort_kids();
+	preorder();
+	memset(&s, 0, sizeof s);
+	for (i = 0;; i++) {
+		if (i % SR_PREFIX_STEP == 0)
+			TT.tree.running[i / SR_PREFIX_STEP] = s;
+		if (i == n)
+			break;
+		unpack(TT.order[i], &r);
+		add(&s, &r);
+	}
 }
+
+/* The sums of the rows listed before i: a running sum and the rows
+ * after it (fewer than SR_PREFIX_STEP). */
+static void sums_before(struct sums *s, unsigned i)
+{
+	struct sr_row r;
+	unsigned j;
+
+	*s = TT.tree.running[i / SR_PREFIX_STEP];
+	for (j = i - i % SR_PREFIX_STEP; j < i; j++) {
+		unpack(TT.order[j], &r);
+		add(s, &r);
+	}
+}
+
+/* The sums of the subtree of the row listed i-th: the rows from it on,
+ * as many as its family. */
+static void subtree_sums(struct sums *s, unsigned i)
+{
+	struct sums before;
+
+	sums_before(&before, i);
+	sums_before(s, i + TT.family[TT.order[i]]);
+	subtract(s, &before);
+}
+
+/* ---- the rows as listed ---- */
 
 /* The row listed i-th: the process just read when streaming. */
 static const struct sr_row *listed(size_t i)
 {
-	return TT.streaming ? &TT.scan.cur : &TT.rows[TT.order[i]];
+	if (TT.streaming)
+		return &TT.scan.cur;
+	unpack(TT.order[i], &TT.shown);
+	return &TT.shown;
+}
+
+/* The command line of row r, re-read now into TT.command (NULs as spaces,
+ * "[Name]" when empty), at most max bytes, cut at a character boundary:
+ * its length, or -1 (counted as command_lost) when the process is gone
+ * or its PID is now another program's (its Name differs).  *cut: there
+ * was more (counted as truncated). */
+static long command(const struct sr_row *r, size_t max, int *cut)
+{
+	struct pr_proc *p = &TT.scan.process;
+	long n = -1;
+
+	*cut = 0;
+	if (pr_open(p, r->pid) == PR_FOUND) {
+		if (pr_read_name(p, TT.command, sizeof TT.command) == PR_FOUND &&
+		    !strcmp(p->status.name, r->name))
+			n = pr_read_cmdline(p, TT.command, sizeof TT.command, cut);
+		pr_close(p);
+	}
+	/* TT.command holds a byte more than shown: where to cut is known */
+	if (n > (long)max) {
+		*cut = 1;
+		for (n = max; n && (TT.command[n] & 0xc0) == 0x80; n--)
+			;
+	}
+	if (n >= 0)
+		TT.command[n] = 0;
+	TT.scan.coverage[SR_COMMAND_LOST] += n < 0;
+	TT.scan.coverage[SR_TRUNCATED] += *cut;
+	return n;
 }
 
 /* ---- the table ---- */
 
+/* -v: a column for each SUM_KEY figure, in its order */
+static const char *const key_columns[SUMMED_KEYS] = { "PSSDIRTY", "PSSANON", "PSSFILE",
+	"PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD", "ANON", "KSM",
+	"LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED" };
+
+static void table_key_columns(void)
+{
+	unsigned i;
+
+	for (i = 0; TT.opt->verbose && i < SUMMED_KEYS; i++) {
+		fo_c(' ');
+		out_pad(fo, strlen(key_columns[i]), 8);
+		fo_s(key_columns[i]);
+	}
+}
+
+/* -v: the keys of sums s ("-" where no process printed one) */
+static void table_key_sums(const struct sums *s)
+{
+	unsigned i;
+
+	for (i = 0; TT.opt->verbose && i < SUMMED_KEYS; i++)
+		sr_cell(s->kernel[summed_keys[i]], s->having[summed_keys[i]] > 0, 0);
+}
+
 static int table_begin(void)
 {
 	if (TT.opt->group == SR_GROUP_TREE)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS COMMAND\n");
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS");
 	else if (TT.opt->group < SR_GROUP_USER)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS COMMAND\n");
+		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS");
+	if (TT.opt->group < SR_GROUP_USER) {
+		table_key_columns();
+		fo_s(" COMMAND\n");
+	}
 	return 1;
 }
 
 static void table_row(size_t i)
 {
 	const struct sr_row *r = listed(i);
-	unsigned depth = TT.streaming ? 0 : TT.depth[i];
+	int tree = !TT.streaming && TT.opt->group == SR_GROUP_TREE;
+	unsigned depth = tree ? TT.depth[i] : 0;
+	struct sums sub;
 	char b[24];
-	int m, has;
+	int m, has, cut, k;
 	uint64_t v;
 
 	tb_u64(r->pid, 7);
@@ -851,12 +1240,21 @@ static void table_row(size_t i)
 		v = row_size(r, m, &has);
 		sr_cell(v, has, r->source == PR_SRC_STATUS);
 	}
-	if (TT.opt->group == SR_GROUP_TREE) {
-		sr_cell(TT.subtree[TT.order[i]].size[SR_SORT_PSS], 1, 0);
-		sr_cell(TT.subtree[TT.order[i]].size[SR_SORT_USS], 1, 0);
+	if (tree) {
+		subtree_sums(&sub, i);
+		sr_cell(sub.size[SR_SORT_PSS], 1, 0);
+		sr_cell(sub.size[SR_SORT_USS], 1, 0);
+		table_key_sums(&sub);
+	}
+	for (m = 0; !tree && TT.opt->verbose && m < SUMMED_KEYS; m++) {
+		k = summed_keys[m];
+		sr_cell((uint64_t)r->kb[k] << 10, r->source != PR_SRC_STATUS && (r->have >> k & 1), 0);
 	}
 	out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
-	out_safe(fo, r->cmd, strlen(r->cmd));
+	if (command(r, TABLE_COMMAND, &cut) < 0)
+		fo_c('-');
+	else
+		out_safe(fo, TT.command, strlen(TT.command));
 	tb_nl();
 }
 
@@ -868,6 +1266,10 @@ static void table_sums(const struct sums *s, int with_total)
 		sr_cell(s->size[m], 1, 0);
 	if (with_total)
 		sr_cell(s->pss_total, 1, 0);
+	/* the tree's rows have TREEPSS and TREEUSS before the keys */
+	if (TT.opt->verbose && TT.opt->group == SR_GROUP_TREE)
+		fo_s("                  ");
+	table_key_sums(s);
 	fo_c(' ');
 }
 
@@ -887,10 +1289,13 @@ static void table_end(void)
 	int grouped = TT.opt->group >= SR_GROUP_USER;
 	unsigned i;
 
-	for (i = 0; !TT.streaming && !grouped && i < TT.nrows; i++)
+	for (i = 0; !TT.streaming && !grouped && i < TT.nlisted; i++)
 		table_row(i);
-	if (grouped)
-		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL GROUP\n");
+	if (grouped) {
+		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL");
+		table_key_columns();
+		fo_s(" GROUP\n");
+	}
 	for (i = 0; grouped && i < TT.ngroups; i++) {
 		const struct group *g = &TT.groups[TT.group_order[i]];
 		tb_u64(g->sum.processes, 7);
@@ -934,7 +1339,6 @@ static const void *process_row(void *ctx, size_t i, uint64_t *have)
 	p->uid = r->uid;
 	p->user = user_name(r->uid, p->uid_text);
 	p->name = r->name;
-	p->command = r->cmd;
 	p->source = source_names[r->source];
 	for (k = 0; k < PR_NROLL && k + off < PR_NSIZE; k++)
 		p->kernel[k + off] = (uint64_t)r->kb[k] << 10;
@@ -947,10 +1351,21 @@ static const void *process_row(void *ctx, size_t i, uint64_t *have)
 		p->shared_swap_pss = (uint64_t)r->shared_swap_kb << 10;
 		*have |= (uint64_t)1 << PF_SHARED_SWAP;
 	}
+	/* prom shows neither the command nor the subtree: not worked out
+	 * for each of its families */
+	if (fmt != FMT_PROM && command(r, SR_CMD_MAX, &p->command_cut) >= 0) {
+		p->command = TT.command;
+		*have |= (uint64_t)1 << PF_COMMAND | (uint64_t)1 << PF_COMMAND_CUT;
+	}
 	if (TT.opt->group == SR_GROUP_TREE) {
 		p->depth = TT.depth[i];
-		p->subtree = TT.subtree[TT.order[i]];
-		*have |= (uint64_t)1 << PF_DEPTH | (uint64_t)1 << PF_SUBTREE;
+		*have |= (uint64_t)1 << PF_DEPTH;
+	}
+	if (TT.opt->group == SR_GROUP_TREE && fmt != FMT_PROM) {
+		subtree_sums(&p->subtree_sums, i);
+		p->subtree = (struct rep_record){ subtree_figs, REP_N(subtree_figs), p,
+		                                  sums_have(&p->subtree_sums, SUM_SIZES) };
+		*have |= (uint64_t)1 << PF_SUBTREE;
 	}
 	return p;
 }
@@ -972,7 +1387,7 @@ static const void *group_row(void *ctx, size_t i, uint64_t *have)
 	TT.group_rec.by = group_names[TT.opt->group];
 	TT.group_rec.name = g->name;
 	TT.group_rec.sum = g->sum;
-	*have = REP_ALL;
+	*have = sums_have(&g->sum, GROUP_FIG_SUMS + 1 + SUM_SIZES);
 	return &TT.group_rec;
 }
 
@@ -980,7 +1395,7 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
 	(void)i;
-	*have = REP_ALL;
+	*have = sums_have(&TT.total_rec.sum, 1 + SUM_SIZES);
 	return &TT.total_rec;
 }
 
@@ -1000,19 +1415,22 @@ static void report_end(void)
 	const struct sr_options *o = TT.opt;
 	struct sums_report sums = {
 		.shared_swap = { "shared_swap", "process", shared_swap_figs, REP_N(shared_swap_figs),
-		                 TT.nrows, process_row, 0, 0 },
+		                 TT.nlisted, process_row, 0, 0 },
 		.total = TT.total, .group_by = group_names[o->group],
 		.groups = { { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
 		            &TT.total_rec, "total" },
 		.total_alone = { "total", "total", group_figs + GROUP_FIG_SUMS,
 		                 REP_N(group_figs) - GROUP_FIG_SUMS, 1, total_row, 0, 0 },
 	};
-	uint64_t have = (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
+	uint64_t have = sums_have(&TT.total, SUMS_TOTAL_FIGS + 1 + SUM_SIZES);
 	unsigned i;
 
-	for (i = 0; !TT.streaming && i < TT.nrows; i++)
+	have &= ~((uint64_t)1 << SUMS_SHARED_SWAP | (uint64_t)1 << SUMS_GROUP_BY |
+	          (uint64_t)1 << SUMS_GROUPS | (uint64_t)1 << SUMS_TOTAL_ALONE);
+	have |= (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
+	for (i = 0; !TT.streaming && i < TT.nlisted; i++)
 		rep_list_row(&TT.processes, i);
-	TT.processes.rows = TT.nrows;
+	TT.processes.rows = TT.nlisted;
 	rep_list_close(&TT.processes);
 	TT.total_rec.sum = TT.total;
 	if (o->group)
@@ -1028,7 +1446,7 @@ static void report_end(void)
 static int process_view(const struct sr_options *o)
 {
 	int rc, streamable;
-	unsigned i;
+	unsigned i, top;
 
 	TT.opt = o;
 	if (o->table) {
@@ -1042,7 +1460,6 @@ static int process_view(const struct sr_options *o)
 	}
 	TT.processes = (struct rep_list){ "processes", "process", process_figs, PF_N, 0,
 	                                  process_row, process_kvname, 0 };
-	TT.worst = -1u;
 	if (sr_scan_start(&TT.scan, 0, 0))
 		return 1;
 	if (o->view == SR_VIEW_SHARED_SWAP) {   /* every process, whatever -p and -U select */
@@ -1058,18 +1475,22 @@ static int process_view(const struct sr_options *o)
 	for (i = 0; o->group == SR_GROUP_CATEGORY && i <= o->nrules; i++)
 		group_sums(o->rules[i].name, o->rules[i].name_len);
 	TT.streaming = TT.begin() && streamable;
-	TT.capacity = TT.streaming || o->top < SR_MAX_ROWS ? o->top : SR_MAX_ROWS;
+	TT.capacity = o->top;
 	if ((rc = scan(o->pids, o->npids)))
 		return rc;
 	if (!TT.streaming) {
-		sr_sort(TT.order, TT.nrows, row_order);
 		if (o->group == SR_GROUP_TREE)
 			tree();
+		else
+			sr_sort(TT.order, TT.nkept, kept_order);
+		top = o->top != -1u || !(o->table || fmt == FMT_PROM) ? o->top : LISTED_BY_DEFAULT;
+		TT.nlisted = TT.nkept < top ? TT.nkept : top;
+		TT.scan.coverage[SR_DROPPED] += TT.not_kept + TT.nkept - TT.nlisted;
 	}
 	sr_warn_overflow(&TT.scan);
-	if (TT.scan.coverage[SR_DROPPED] && !TT.streaming && o->top > SR_MAX_ROWS)
-		sr_warn_count(TT.scan.coverage[SR_DROPPED], "processes",
-		              "not listed: more than SR_MAX_ROWS; counted in the totals");
+	if (TT.not_kept)
+		sr_warn_count(TT.not_kept, "processes",
+		              "not listed: more than SR_MAX_ROWS or SR_ROW_POOL hold; counted in the totals");
 	if (TT.scan.coverage[SR_GROUPED_OTHER])
 		sr_warn_count(TT.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
@@ -1098,7 +1519,7 @@ static int add_rule(struct sr_options *o, const char *spec)
 {
 	const char *eq = strchr(spec, '=');
 
-	if (!eq || eq == spec || o->nrules == SR_MAX_RULES)
+	if (!eq || eq == spec || o->nrules == SR_MAX_RULES || pat_check(eq + 1))
 		return -1;
 	o->rules[o->nrules].name = spec;
 	o->rules[o->nrules].name_len = eq - spec;
@@ -1211,7 +1632,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->view >= SR_VIEW_MAPS)
 		o->group = SR_GROUP_NONE;
-	o->verbose &= o->view == SR_VIEW_OBJECTS;
+	o->verbose &= o->view != SR_VIEW_MAPS;
 	return 0;
 bad:
 	mb_warn(p, "bad value");

@@ -265,10 +265,51 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	return PR_FOUND;
 }
 
+/* A file the kernel gives whole to one read (comm, cmdline: a short read
+ * is its end) into buf, NUL-terminated: its length, or -errno.  *trunc:
+ * it did not fit. */
+static long read_once(int dir, const char *name, char *buf, size_t cap, int *trunc)
+{
+	int fd = rd_openat(dir, name, O_RDONLY);
+	ssize_t n;
+	char c;
+
+	*trunc = 0;
+	if (fd < 0)
+		return fd;
+	n = read(fd, buf, cap - 1);
+	if (n == (ssize_t)cap - 1)
+		*trunc = read(fd, &c, 1) > 0;
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = 0;
+	return n;
+}
+
+int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
+{
+	int trunc;
+	long n = read_once(p->dir, "comm", buf, cap, &trunc);
+
+	if (n == -ENOENT && !rd_live())   /* a capture without comm */
+		return pr_read_status(p, buf, cap);
+	if (n < 0)
+		return gone(n) ? PR_VANISHED : PR_INACCESSIBLE;
+	if (n && buf[n - 1] == '\n')
+		n--;
+	p->status.name_cut = n > SR_NAME_MAX - 1;
+	if (p->status.name_cut)
+		n = SR_NAME_MAX - 1;
+	memcpy(p->status.name, buf, n);
+	p->status.name[n] = 0;
+	return PR_FOUND;
+}
+
 size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 {
 	int trunc = 0;
-	long n = rd_fileat(p->dir, "cmdline", buf, cap, &trunc);
+	long n = read_once(p->dir, "cmdline", buf, cap, &trunc);
 	size_t len = n < 0 ? 0 : pr_cmdline(buf, n);
 
 	*cut = len > 0 && trunc;
@@ -280,6 +321,56 @@ size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 		len++;
 	}
 	return len;
+}
+
+/* NULs the feeder owes the text: each one a space, once a byte follows */
+static int feed_spaces(size_t n, int (*feed)(void *ctx, const char *s, size_t n), void *ctx)
+{
+	static const char spaces[32] = "                                ";
+	size_t k;
+	int stop = 0;
+
+	for (; n && !stop; n -= k) {
+		k = n < sizeof spaces ? n : sizeof spaces;
+		stop = feed(ctx, spaces, k);
+	}
+	return stop;
+}
+
+int pr_stream_cmdline(struct pr_proc *p, char *buf, size_t cap,
+                      int (*feed)(void *ctx, const char *s, size_t n), void *ctx)
+{
+	int fd = rd_openat(p->dir, "cmdline", O_RDONLY), stop = 0;
+	size_t nuls = 0, seen = 0, i, end;
+	ssize_t k = 0;
+
+	while (fd >= 0 && !stop && (k = read(fd, buf, cap)) > 0) {
+		/* NULs at the end of this piece wait: they are spaces only if
+		 * more text follows */
+		for (end = k; end && !buf[end - 1]; end--)
+			;
+		if (end && nuls)
+			stop = feed_spaces(nuls, feed, ctx);
+		if (end)
+			nuls = 0;
+		nuls += k - end;
+		for (i = 0; i < end; i++)
+			if (!buf[i])
+				buf[i] = ' ';
+		seen += end;
+		if (end && !stop)
+			stop = feed(ctx, buf, end);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!seen && !stop) {
+		i = strlen(p->status.name);
+		buf[0] = '[';
+		memcpy(buf + 1, p->status.name, i);
+		buf[i + 1] = ']';
+		feed(ctx, buf, i + 2);
+	}
+	return fd < 0 ? fd : k < 0 ? -errno : 0;
 }
 
 void pr_close(struct pr_proc *p)

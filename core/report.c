@@ -123,6 +123,12 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		case REP_LIST_TOTAL:
 			rep_list_tree(&VAL(rec, f, struct rep_list_total).list);
 			break;
+		case REP_RECORD:
+			tree_obj(f->key);
+			tree(VAL(rec, f, struct rep_record).figs, VAL(rec, f, struct rep_record).n,
+			     VAL(rec, f, struct rep_record).rec, VAL(rec, f, struct rep_record).have, 0);
+			tree_end();
+			break;
 		}
 	}
 }

@@ -21,8 +21,12 @@
 #define SW_MAX_ZRAM        16  /* zram swap devices whose mm_stat is read */
 
 /* smaps-rollup */
-#define SR_MAX_ROWS       256  /* process rows of the sorted views; beyond: top rows kept, "dropped" */
-#define SR_CMD_MAX        128  /* bytes of a command line kept per row (longer: "truncated") */
+#define SR_MAX_ROWS     32768  /* processes the process views keep (at most 65535: 16-bit indexes);
+                                  beyond: "dropped" */
+#define SR_ROW_POOL   1179648  /* bytes of the kept processes' Names and packed sizes (36 per
+                                  process); beyond: "dropped" */
+#define SR_PREFIX_STEP     64  /* -g tree: listed rows between two kept running sums */
+#define SR_CMD_MAX       4096  /* bytes of a command line shown in json and kv (longer: cut) */
 #define SR_NAME_MAX        16  /* bytes of status Name kept (the kernel's comm is 15) */
 #define SR_READ_MAX      4096  /* status, smaps_rollup, cmdline: one read each into this */
 #define SR_MAX_GROUPS     128  /* -g user/name/category groups; more go into "(other)" */

@@ -98,6 +98,8 @@ int pr_mapkind(const struct pr_map *m, int tmpfs);
  *   pr_read_memory      smaps_rollup; smaps before 4.14; else status's
  *                       counters (a process whose maps we may not read)
  *   pr_read_cmdline     the command line
+ *   pr_read_name        its Name again (comm), to tell whether a PID
+ *                       read earlier is still the same program
  *   pr_close
  * Each step says what it found: */
 enum pr_found {
@@ -123,6 +125,17 @@ int pr_read_status(struct pr_proc *p, char *buf, size_t cap);
  * disappears means the process is gone; in a capture it was not readable
  * (as EACCES is live), so status's counters stand in. */
 int pr_read_memory(struct pr_proc *p, char *buf, size_t cap);
+/* The command line streamed through buf (cap bytes, more than
+ * SR_NAME_MAX + 1): each piece, NULs as spaces (those at the end of the
+ * file dropped), given to feed until it returns nonzero; an empty one is
+ * "[Name]" in one piece.  A line of any length is seen whole, never held
+ * whole.  0, or -errno of a failed open or read (what was fed stands). */
+int pr_stream_cmdline(struct pr_proc *p, char *buf, size_t cap,
+                      int (*feed)(void *ctx, const char *s, size_t n), void *ctx);
+/* The Name into p->status.name, from comm (2.6.33+: one short read), else
+ * (a capture without comm) from status: PR_FOUND, PR_VANISHED or
+ * PR_INACCESSIBLE. */
+int pr_read_name(struct pr_proc *p, char *buf, size_t cap);
 /* The command line into buf with NULs as spaces, or "[Name]" when it has
  * none (a kernel thread, or a process that cleared it; cap must exceed
  * SR_NAME_MAX + 1): its length; *cut: the file did not fit. */

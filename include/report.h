@@ -42,6 +42,9 @@ enum rep_kind {
 	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
 	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
 	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
+	REP_RECORD,   /* struct rep_record: a nested object with figures and a
+	                 have mask of its own (a table too long for one mask);
+	                 json/kv only, not in prom */
 };
 
 enum rep_flag {
@@ -65,6 +68,13 @@ enum rep_flag {
 struct rep_array {
 	const uint64_t *v;
 	unsigned n;
+};
+
+struct rep_record {
+	const struct rep_fig *figs;
+	size_t n;
+	const void *rec;
+	uint64_t have;
 };
 
 struct rep_text {

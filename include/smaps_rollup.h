@@ -12,6 +12,7 @@
 #include "bounds.h"
 #include "meminfo.h"
 #include "mountinfo.h"
+#include "pattern.h"
 #include "proc.h"
 #include "rd.h"
 
@@ -61,7 +62,7 @@ struct sr_options {
 	X(PROCESSES, "processes") X(KERNEL_THREADS, "kernel_threads") \
 	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
 	X(DROPPED, "dropped") X(TRUNCATED, "truncated") X(SATURATED, "saturated") \
-	X(GROUPED_OTHER, "grouped_other")
+	X(GROUPED_OTHER, "grouped_other") X(COMMAND_LOST, "command_lost")
 /* What the views that read every mapping (-S, -M, -l) could not keep. */
 #define SR_OVERFLOW(X) \
 	X(OTHER_REGIONS, "other_regions") X(NAMES_CUT, "names_cut") X(LONG_LINES, "long_lines") \
@@ -71,10 +72,11 @@ enum sr_coverage { SR_COVERAGE(SR_ENUM) SR_COVERAGE_N };
 enum sr_overflow { SR_OVERFLOW(SR_ENUM) SR_OVERFLOW_N };
 #undef SR_ENUM
 
-/* A process as the views keep it: sizes in KiB as the kernel prints them
- * (4 TiB at most per field; beyond is saturated and counted), to keep
- * SR_MAX_ROWS rows small.  Rollup keys, or (source status) status's
- * counters from kb[0]: key PR_VmRSS + i is in kb[i]. */
+/* A process as read: sizes in KiB as the kernel prints them (4 TiB at
+ * most per field; beyond is saturated and counted).  Rollup keys, or
+ * (source status) status's counters from kb[0]: key PR_VmRSS + i is in
+ * kb[i].  The process views keep it packed (smaps_rollup.c) and re-read
+ * its command line only when it is shown. */
 struct sr_row {
 	uint32_t kb[PR_NROLL];
 	uint32_t have;             /* bit i: the kernel printed kb[i] */
@@ -83,7 +85,6 @@ struct sr_row {
 	unsigned char source;      /* enum pr_source */
 	unsigned char category;    /* the first -c rule its command line matches */
 	char name[SR_NAME_MAX];
-	char cmd[SR_CMD_MAX];      /* cut at a character boundary */
 };
 
 /* The scan both views run. */
@@ -99,6 +100,9 @@ struct sr_scan {
 	char hidden[20];
 	int maps_error;            /* errno of the last smaps that failed */
 	struct meminfo meminfo;    /* MemTotal, for the process views */
+	/* -c, -C: each rule's match of the command line being read */
+	struct pat_state rules[SR_MAX_RULES];
+	unsigned nrules;
 };
 
 /* Before the scan: /proc opened, the mounts of PID's mount namespace (0:
@@ -126,7 +130,7 @@ void sr_report_scan(const struct sr_scan *s, enum sr_view view);
 /* Warnings for what the mapping views could not keep. */
 void sr_warn_overflow(const struct sr_scan *s);
 /* ix: the indexes 0 to n - 1 in the order of compare (< 0: i comes before
- * j), equal ones in index order: an insertion sort, for a few hundred. */
+ * j), equal ones in index order (musl's qsort_r, no recursion). */
 void sr_sort(unsigned short *ix, unsigned n, int (*compare)(unsigned i, unsigned j));
 /* Names compared as bytes, then by length: < 0 when a comes first. */
 int sr_compare_names(const char *a, size_t an, const char *b, size_t bn);

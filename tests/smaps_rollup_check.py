@@ -32,7 +32,16 @@ MKEY = [("Pss", "VmRSS"), ("USS", "RssAnon"), ("Rss", "VmRSS"), ("Swap", "VmSwap
         ("Pss_Shmem", "RssShmem")]
 KEYS = ["pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "pid", "user", "name"]
 COV = ["processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
-       "truncated", "saturated", "grouped_other"]
+       "truncated", "saturated", "grouped_other", "command_lost"]
+# the rollup keys the sums add besides the sizes (README: Figures), named
+# as the kernel's in lower case with '_' between words
+SUMKEYS = [k for k in ROLL if k not in ("Rss", "Pss", "Swap", "SwapPss")]
+def sumname(k):
+    return {"KSM": "ksm", "LazyFree": "lazy_free", "AnonHugePages": "anon_huge_pages",
+            "ShmemPmdMapped": "shmem_pmd_mapped", "FilePmdMapped": "file_pmd_mapped"}.get(k, k.lower())
+# without -n: the table and prom list this many, json and kv every process
+LISTED_BY_DEFAULT = 256
+TABLE_COMMAND = 127
 CHROMEOS = [("crosvm_arcvm", "/usr/bin/crosvm run*/arcvm.sock*"), ("crosvm_other", "/usr/bin/crosvm*"),
             ("chrome_renderer", "/opt/google/chrome/chrome*--type=renderer*"),
             ("chrome_gpu", "/opt/google/chrome/chrome*--type=gpu-process*"),
@@ -41,6 +50,7 @@ CHROMEOS = [("crosvm_arcvm", "/usr/bin/crosvm run*/arcvm.sock*"), ("crosvm_other
 # the bounds of include/bounds.h
 _b = dict(re.findall(r"(?m)^#define (\w+)\s+(\d+)", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../include/bounds.h")).read()))
 MAX_ROWS, CMD_MAX, NAME_MAX, MAX_GROUPS, KEY_MAX = (int(_b[k]) for k in ("SR_MAX_ROWS", "SR_CMD_MAX", "SR_NAME_MAX", "SR_MAX_GROUPS", "PW_NAME_MAX"))
+ROW_POOL = int(_b["SR_ROW_POOL"])
 MAX_OBJS, OBJ_POOL, CONSUMERS, MAX_SWAPOBJ = (int(_b[k]) for k in ("SR_MAX_OBJS", "SR_OBJ_POOL", "SR_MAX_CONSUMERS", "SR_MAX_SWAPOBJ"))
 OFIG = ["Size", "Rss", "Pss", "Private_Clean", "Private_Dirty", "Shared_Clean", "Shared_Dirty", "Swap", "SwapPss"]
 OVF = ["other_regions", "names_cut", "long_lines", "untracked_swap", "tmpfs_mounts", "sysv_bad"]
@@ -312,23 +322,19 @@ def scan(root, opts):
             continue
         cut = len(name) > NAME_MAX - 1   # cut at a byte count, like the kernel's comm
         name = name[:NAME_MAX - 1]
-        cmd = read(d + "cmdline") or b""
-        full = len(cmd) > 4095
-        cmd = cmd[:4095].rstrip(b"\0").replace(b"\0", b" ")
-        cut |= full and len(cmd) > 0
-        if not cmd:
-            cmd = b"[" + name + b"]"
+        # categories match the whole command line
+        raw = read(d + "cmdline") or b""
+        whole = raw.rstrip(b"\0").replace(b"\0", b" ") or b"[" + name + b"]"
         cat = len(opts["rules"])
         for i, (_, g) in enumerate(opts["rules"]):
-            if glob(g, cmd):
+            if glob(g, whole):
                 cat = i
                 break
-        cmd, c2 = utf8_cut(cmd, CMD_MAX - 1)
-        cov["truncated"] += cut or c2
+        cov["truncated"] += cut
         cov["processes"] += 1
         cov["approximate"] += src == "status"
         rows.append(dict(pid=pid, ppid=ppid, uid=uid, user=users.get(uid, str(uid).encode()),
-                         name=name, cmd=cmd, src=src, mem=mem, cat=cat))
+                         name=name, raw=raw, src=src, mem=mem, cat=cat))
     return rows, cov
 
 
@@ -406,7 +412,7 @@ def parse_args(args):
         o["pids"] = [o["mpid"]]
     if o["view"] in ("map", "list"):
         o["group"] = None
-    o["verbose"] = o["verbose"] and o["view"] == "list"
+    o["verbose"] = o["verbose"] and o["view"] != "map"
     return o
 
 
@@ -426,7 +432,7 @@ def model(root, args):
     if o["view"] == "swap":
         ovf["untracked_swap"] = shared_swap(root, rows)
     stream = o["unsorted"] and o["fmt"] != "prom" and o["group"] != "tree"
-    total = dict(processes=len(rows), **{s: sum(val(r, i)[0] for r in rows) for i, s in enumerate(SUMS)})
+    total = sumrows(rows)
     groups = None
     if o["group"] in ("user", "name", "category"):
         gl, other = {}, None
@@ -444,44 +450,87 @@ def model(root, args):
                 continue
             gl.setdefault(k, []).append(r)
         items = list(gl.items()) + ([(b"(other)", other)] if other else [])
-        groups = [dict(name=k, processes=len(v), **{s: sum(val(r, i)[0] for r in v) for i, s in enumerate(SUMS)})
-                  for k, v in items]
+        groups = [dict(name=k, **sumrows(v)) for k, v in items]
         m = KEYS.index(o["key"]) if KEYS.index(o["key"]) < 5 else 0
         if o["key"] in ("user", "name"):
             groups.sort(key=lambda g: g["name"], reverse=o["rev"])
         else:
             groups.sort(key=lambda g: (-g[SUMS[m]], g["name"]), reverse=o["rev"])
-    cap = o["top"] if stream else min(o["top"] or MAX_ROWS, MAX_ROWS)
-    if not stream:
-        rows.sort(key=lambda r: sortkey(r, o["key"]), reverse=o["rev"])
-    cov["dropped"] = max(0, len(rows) - cap) if cap else 0
-    shown = rows[:cap] if cap else rows
+    # README: the first SR_MAX_ROWS processes read are kept (the pool is
+    # not reached by the trees modelled here); the listing is the first N
+    # of the sorted ones (-n N; without it every one in json and kv, 256
+    # in the table and prom); --unsorted lists N as read
+    if stream:
+        cap = o["top"]
+        shown = rows[:cap] if cap else rows
+        cov["dropped"] = len(rows) - len(shown)
+    else:
+        kept = rows[:MAX_ROWS]
+        cap = o["top"] or (LISTED_BY_DEFAULT if o["fmt"] in ("table", "prom") else None)
+        kept.sort(key=lambda r: sortkey(r, o["key"]), reverse=o["rev"])
+        shown = kept[:cap] if cap else kept
+        cov["dropped"] = len(rows) - len(shown)
     depth, sub = {}, {}
     if o["group"] == "tree":
-        bypid = {r["pid"]: r for r in shown}
-        for r in shown:
-            sub[r["pid"]] = [val(r, i)[0] for i in range(5)]
-        for r in shown:
-            p = bypid.get(r["ppid"])
-            seen = set()
-            while p and p["pid"] != r["pid"] and p["pid"] not in seen:
-                seen.add(p["pid"])
-                sub[p["pid"]] = [a + b for a, b in zip(sub[p["pid"]], [val(r, i)[0] for i in range(5)])]
-                p = bypid.get(p["ppid"])
-        order = []
-        kids = lambda ppid: sorted([r for r in shown if (r["ppid"] if r["ppid"] in bypid and r["ppid"] != r["pid"] else None) == ppid],
-                                   key=lambda r: (-sub[r["pid"]][0], r["pid"]))
-
-        def walk(ppid, d):
-            for r in kids(ppid):
-                depth[r["pid"]] = d
-                order.append(r)
-                walk(r["pid"], d + 1)
-        walk(None, 0)
-        shown = order
+        # every kept process, whatever is listed; a process whose parent is
+        # not kept is a root; a cycle of parents loses its member read last
+        bypid = {r["pid"]: r for r in rows[:MAX_ROWS]}
+        readpos = {r["pid"]: i for i, r in enumerate(rows[:MAX_ROWS])}
+        parent = {r["pid"]: r["ppid"] if r["ppid"] in bypid and r["ppid"] != r["pid"] else None for r in bypid.values()}
+        for pid in readpos:
+            path, p = [], pid
+            while p is not None and p not in path:
+                path.append(p)
+                p = parent[p]
+            if p is not None:   # a cycle through p
+                cyc = path[path.index(p):]
+                parent[max(cyc, key=lambda x: readpos[x])] = None
+        members = {pid: [bypid[pid]] for pid in bypid}
+        for pid in bypid:
+            p = parent[pid]
+            while p is not None:
+                members[p].append(bypid[pid])
+                p = parent[p]
+        sub = {pid: sumrows(v) for pid, v in members.items()}
+        kids = {}
+        for pid in bypid:
+            kids.setdefault(parent[pid], []).append(bypid[pid])
+        for v in kids.values():
+            v.sort(key=lambda r: (-sub[r["pid"]]["pss"], r["pid"]))
+        order, stack = [], [(r, 0) for r in reversed(kids.get(None, []))]
+        while stack:   # pre-order without recursion: a chain may be long
+            r, d = stack.pop()
+            depth[r["pid"]] = d
+            order.append(r)
+            stack += [(k, d + 1) for k in reversed(kids.get(r["pid"], []))]
+        shown = order[:cap] if cap else order
     mi = keynums(read(root + "/proc/meminfo") or b"", ["MemTotal"])
     return dict(o=o, rows=shown, total=total, groups=groups, cov=cov, depth=depth, sub=sub,
                 mem_total=mi.get("MemTotal"), ovf=ovf)
+
+
+def sumrows(rows):
+    """README: the sums of rows: processes, the sizes as the rows show
+    them, pss_total, and each other rollup key over the rows that printed
+    it (None when none did; approximate rows have no rollup keys)."""
+    d = dict(processes=len(rows), **{s: sum(val(r, i)[0] for r in rows) for i, s in enumerate(SUMS)})
+    d["pss_total"] = d["pss"] + d["swap_pss"]
+    for k in SUMKEYS:
+        have = [r["mem"][k] for r in rows if r["src"] != "status" and k in r["mem"]]
+        d[sumname(k)] = sum(have) if have else None
+    return d
+
+
+def command(r, mx):
+    """README: the command line as shown, re-read: NULs as spaces, trailing
+    ones dropped, "[Name]" when empty, at most mx bytes cut at a character
+    boundary (SR_CMD_MAX + 1 bytes are read); and whether it was cut."""
+    raw = r["raw"]
+    cmd = raw[:CMD_MAX + 1].rstrip(b"\0").replace(b"\0", b" ")
+    if not cmd:
+        return b"[" + r["name"] + b"]", False
+    cmd, cut = utf8_cut(cmd, mx)
+    return cmd, cut or len(raw) > CMD_MAX + 1
 
 
 def ustr(b):
@@ -496,31 +545,35 @@ import codecs
 codecs.register_error("membox", rep)
 
 
+SUMFIGS = SUMS + ["pss_total"] + [sumname(k) for k in SUMKEYS]
+
+
 def sums(d):
-    x = {s: d[s] for s in SUMS}
-    x["pss_total"] = d["pss"] + d["swap_pss"]
-    return x
+    return {k: d[k] for k in SUMFIGS}
 
 
 def to_json(M):
-    procs = []
+    procs, cov = [], dict(M["cov"])
     for r in M["rows"]:
+        cmd, cut = command(r, CMD_MAX)
+        cov["truncated"] += cut
         p = dict(pid=r["pid"], ppid=r["ppid"], uid=r["uid"], user=ustr(r["user"]), name=ustr(r["name"]),
-                 command=ustr(r["cmd"]), source=r["src"], rollup={k: r["mem"][k] for k in ROLL + STAT if k in r["mem"]})
+                 command=ustr(cmd), command_cut=cut, source=r["src"],
+                 rollup={k: r["mem"][k] for k in ROLL + STAT if k in r["mem"]})
         u, has = val(r, 1)
         p["uss"] = u if has else None
         if M["o"]["view"] == "swap":
             p["shared_swap_pss"] = r.get("ss", 0)
         if M["o"]["group"] == "tree":
             p["depth"] = M["depth"][r["pid"]]
-            p["subtree"] = sums(dict(zip(SUMS, M["sub"][r["pid"]])))
+            p["subtree"] = sums(M["sub"][r["pid"]])
         procs.append(p)
     j = dict(processes=procs, total=dict(processes=M["total"]["processes"], **sums(M["total"])))
     if M["o"]["group"]:
         j["group_by"] = M["o"]["group"]
     if M["groups"] is not None:
         j["groups"] = [dict(name=ustr(g["name"]), processes=g["processes"], **sums(g)) for g in M["groups"]]
-    j["coverage"] = M["cov"]
+    j["coverage"] = cov
     if M["o"]["view"]:
         j["overflow"] = M["ovf"]
     j["mem_total"] = M["mem_total"]
@@ -675,12 +728,17 @@ def to_table(M):
     o, u = M["o"], M["o"]["unit"]
     grouped = o["group"] in ("user", "name", "category")
     cell = lambda v, has=True, ap=False: " " + (("~" if ap else "") + size(v, u) if has else "-").rjust(8)
-    out = []
+    out, cov = [], dict(M["cov"])
+    # -v: a column per other rollup key (README: Views), the sums' or a row's
+    heads = ["PSSDIRTY", "PSSANON", "PSSFILE", "PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD",
+             "ANON", "KSM", "LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED"]
+    keyheads = "".join(" " + h.rjust(8) for h in heads) if o["verbose"] else ""
+    keycells = lambda d: "".join(cell(d[sumname(k)] or 0, d[sumname(k)] is not None) for k in SUMKEYS) if o["verbose"] else ""
     if not grouped:
         hdr = "    PID USER    " + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS"])
         if o["group"] == "tree":
             hdr += "  TREEPSS  TREEUSS"
-        out.append(hdr + " COMMAND")
+        out.append(hdr + keyheads + " COMMAND")
         for r in M["rows"]:
             line = str(r["pid"]).rjust(7) + " " + safe(r["user"]).ljust(8)
             for m in range(5):
@@ -688,19 +746,25 @@ def to_table(M):
                 line += cell(v, has, r["src"] == "status")
             d = 0
             if o["group"] == "tree":
-                line += cell(M["sub"][r["pid"]][0]) + cell(M["sub"][r["pid"]][1])
+                line += cell(M["sub"][r["pid"]]["pss"]) + cell(M["sub"][r["pid"]]["uss"])
                 d = M["depth"][r["pid"]]
-            out.append(line + " " * (1 + 2 * min(d, 20)) + safe(r["cmd"]))
+                line += keycells(M["sub"][r["pid"]])
+            elif o["verbose"]:
+                line += "".join(cell(r["mem"].get(k, 0), r["src"] != "status" and k in r["mem"]) for k in SUMKEYS)
+            cmd, cut = command(r, TABLE_COMMAND)
+            cov["truncated"] += cut
+            out.append(line + " " * (1 + 2 * min(d, 20)) + safe(cmd))
         tot = str(M["total"]["processes"]).rjust(7) + " procs   " + "".join(cell(M["total"][s]) for s in SUMS)
+        tot += (" " * 18 if o["verbose"] and o["group"] == "tree" else "") + keycells(M["total"])
     else:
-        out.append("  PROCS" + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL"]) + " GROUP")
+        out.append("  PROCS" + "".join(" " + c.rjust(8) for c in ["PSS", "USS", "RSS", "SWAP", "SWAPPSS", "TOTAL"]) + keyheads + " GROUP")
         for g in M["groups"]:
-            out.append(str(g["processes"]).rjust(7) + "".join(cell(g[s]) for s in SUMS) + cell(g["pss"] + g["swap_pss"]) + " " + safe(g["name"]))
+            out.append(str(g["processes"]).rjust(7) + "".join(cell(g[s]) for s in SUMS) + cell(g["pss"] + g["swap_pss"]) + keycells(g) + " " + safe(g["name"]))
         t = M["total"]
-        tot = str(t["processes"]).rjust(7) + "".join(cell(t[s]) for s in SUMS) + cell(t["pss"] + t["swap_pss"])
+        tot = str(t["processes"]).rjust(7) + "".join(cell(t[s]) for s in SUMS) + cell(t["pss"] + t["swap_pss"]) + keycells(t)
     word = {"b": "bytes", "k": "KiB", "m": "MiB", "h": ""}[u]
     out.append(tot + " total (sizes in %s)" % (word or "IEC units"))
-    c = M["cov"]
+    c = cov
     out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]) +
                (", other users' processes hidden (%s)" % c["hidden"] if c["hidden"] else ""))
     sz = lambda v: size(v, u) + (" " + word if word else "")
@@ -768,12 +832,15 @@ def prom_lines(M):
     for r in M["rows"] if o["view"] == "swap" else []:
         L.append('membox_process_shared_swap_pss_bytes{pid="%d",name="%s",user="%s",source="%s"} %d'
                  % (r["pid"], plab(r["name"]), plab(r["user"]), r["src"], r.get("ss", 0)))
-    names = ["processes"] + [s + "_bytes" for s in SUMS] + ["pss_total_bytes"]
-    get = lambda g, i: [g["processes"]] + [g[s] for s in SUMS] + [g["pss"] + g["swap_pss"]]
-    for i, n in enumerate(names):
+    # a family no group (or, alone, the total) has is left out
+    for f in ["processes"] + SUMFIGS:
+        n = f if f == "processes" else f + "_bytes"
+        if all(g[f] is None for g in M["groups"] or [M["total"]]):
+            continue
         for g in M["groups"] or []:
-            L.append('membox_group_%s{by="%s",group="%s"} %d' % (n, o["group"], plab(g["name"]), get(g, i)[i]))
-        L.append("membox_total_%s %d" % (n, get(M["total"], i)[i]))
+            if g[f] is not None:
+                L.append('membox_group_%s{by="%s",group="%s"} %d' % (n, o["group"], plab(g["name"]), g[f]))
+        L.append("membox_total_%s %d" % (n, M["total"][f]))
     for k in COV:
         L.append('membox_scan_processes{kind="%s"} %d' % (k, M["cov"][k]))
     h = M["cov"]["hidden"]
@@ -785,8 +852,8 @@ def prom_lines(M):
 
 def check(root, args, text, fmt=None):
     """'' when text is what membox must print for args, else why not."""
-    M = model(root, args)
-    fmt = fmt or M["o"]["fmt"]
+    M = model(root, list(args) + (["-o", fmt] if fmt else []))
+    fmt = M["o"]["fmt"]
     ob = M["o"]["view"] in ("map", "list")
     if M["o"]["view"] == "map" and not M["rows"]:   # no such process: nothing printed, exit 1
         return "" if text == "" else "output for a missing process"

@@ -1,6 +1,7 @@
 /* Bench workloads, each ends when killed:
- *   workload sleepers N     N children sharing a 4 MiB shared-anonymous
- *                           region, each with a private 1 MiB, all touched
+ *   workload sleepers N [KIB]   N children sharing a 4 MiB shared-anonymous
+ *                           region, each with KIB private KiB (default
+ *                           1024), all touched
  *   workload maps N         one process with N separate mappings
  *   workload files DIR N    N files of 1..8 KiB in DIR/dNN/ (then exits)
  *   workload pageout FILE...  each file's pages read through a shared
@@ -17,14 +18,19 @@
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[argc - 1]) : 100, i;
+	long own_kib = 1024;
 
 	if (argc > 1 && !strcmp(argv[1], "sleepers")) {
+		if (argc > 3) {
+			n = atol(argv[2]);
+			own_kib = atol(argv[3]);
+		}
 		char *shared = mmap(0, 4 << 20, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		memset(shared, 1, 4 << 20);
 		for (i = 0; i < n; i++)
 			if (fork() == 0) {
-				char *own = mmap(0, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-				memset(own, 2, 1 << 20);
+				char *own = mmap(0, own_kib << 10, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+				memset(own, 2, own_kib << 10);
 				for (long j = 0; j < 4 << 20; j += 4096)
 					(void)*(volatile char *)(shared + j);
 				pause();

@@ -24,6 +24,63 @@ static const char roll[] =
 	"VmFlags: rd wr mr\n"
 	"Bogus: 12 kB trailing\n";
 
+/* pr_stream_cmdline's pieces, gathered */
+struct gathered {
+	char text[8192];
+	size_t len, pieces, stop_after;
+};
+
+static int gather(void *ctx, const char *s, size_t n)
+{
+	struct gathered *g = ctx;
+
+	if (g->len + n <= sizeof g->text)
+		memcpy(g->text + g->len, s, n);
+	g->len += n;
+	return ++g->pieces == g->stop_after;
+}
+
+/* A command line streamed through a small buffer is the one read whole:
+ * NULs inside as spaces, those at the end dropped, whatever the pieces. */
+static void stream_cmdline(void)
+{
+	static char whole[8192], small[64];
+	static struct gathered g;
+	struct pr_proc p = { .dir = -1 };
+	int trunc;
+	long n;
+	size_t len;
+
+	CHECK_EQ("stream cmdline: root", rd_set_root("tests/fixtures/sr-many"), 0);
+	n = rd_file("/proc/5001/cmdline", whole, sizeof whole, &trunc);
+	CHECK("stream cmdline: a 6 KiB command line", n > 6000 && !trunc);
+	len = pr_cmdline(whole, n > 0 ? n : 0);
+	CHECK_EQ("stream cmdline: open", pr_open(&p, 5001), PR_FOUND);
+	CHECK_EQ("stream cmdline: read", pr_stream_cmdline(&p, small, sizeof small, gather, &g), 0);
+	CHECK("stream cmdline: in pieces", g.pieces > 100);
+	CHECK("stream cmdline: the pieces are the whole line", g.len == len && !memcmp(g.text, whole, len));
+	memset(&g, 0, sizeof g);
+	g.stop_after = 2;
+	pr_stream_cmdline(&p, small, sizeof small, gather, &g);
+	CHECK("stream cmdline: stops when asked", g.pieces == 2 && g.len <= 2 * sizeof small);
+	pr_close(&p);
+	/* "sleep\0" "100000\0" 4 bytes at a time: the NUL between is a space, the last dropped */
+	CHECK_EQ("stream cmdline: root", rd_set_root("tests/fixtures/sr-x86-6x"), 0);
+	memset(&g, 0, sizeof g);
+	CHECK_EQ("stream cmdline: open 5078", pr_open(&p, 5078), PR_FOUND);
+	pr_stream_cmdline(&p, small, 4, gather, &g);
+	CHECK_STR("stream cmdline: trailing NUL dropped", g.text, g.len, "sleep 100000");
+	pr_close(&p);
+	/* empty (a vanished process): [Name] */
+	memset(&g, 0, sizeof g);
+	CHECK_EQ("stream cmdline: open 5090", pr_open(&p, 5090), PR_FOUND);
+	memcpy(p.status.name, "gone", 5);
+	pr_stream_cmdline(&p, small, sizeof small, gather, &g);
+	CHECK_STR("stream cmdline: empty is [Name]", g.text, g.len, "[gone]");
+	pr_close(&p);
+	rd_set_root("/");
+}
+
 int main(void)
 {
 	static struct pr_mem m;
@@ -222,5 +279,6 @@ int main(void)
 		rd_lines_mem(&r, "a b c\n1 2 3\n", 12);
 		CHECK_EQ("shm_next: no shmid column", shm_next(&it, v), -EINVAL);
 	}
+	stream_cmdline();
 	return unit_end_all();
 }
