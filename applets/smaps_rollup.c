@@ -26,7 +26,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"marked '~'), largest PSS first; then totals, coverage and PSS vs MemTotal.\n\n"
 	"  -p, --pid=PID[,PID]   only these processes\n"
 	"  -U, --user=USER       only processes of USER (name or uid)\n"
-	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem pid user name\n"
+	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem private_dirty\n"
+	"                        pid user name (-M, -l: the sizes and name)\n"
 	"  -r, --reverse         reverse the order\n"
 	"  -n, --top=N           list the first N processes\n"
 	"  -g, --group=BY        user, name, category or tree\n"
@@ -36,7 +37,7 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         -l: the top processes of each object\n";
+	"  -v, --verbose         -l: the processes of each object; unreadable ones\n";
 
 enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
@@ -56,7 +57,7 @@ static const struct opt opts[] = {
 };
 
 static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
-	"anon", "file", "shmem", "pid", "user", "name" };
+	"anon", "file", "shmem", "private_dirty", "pid", "user", "name" };
 /* -g's names; none has no name */
 static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category" };
 static const char *const source_names[] = { "rollup", "smaps", "status" };
@@ -75,9 +76,9 @@ static const char *const chromeos_rules[] = {
  * and as status's counter where only status is readable.  USS is
  * Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon. */
 static const unsigned char rollup_key[SR_SORT_PID] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap,
-	PR_SwapPss, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem };
+	PR_SwapPss, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem, PR_Private_Dirty };
 static const unsigned char status_key[SR_SORT_PID] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap,
-	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem };
+	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem, PR_RssAnon };
 
 #define SR_NAME(id, name) name,
 static const char *const coverage_names[SR_COVERAGE_N] = { SR_COVERAGE(SR_NAME) };
@@ -116,19 +117,6 @@ GLOBALS(
 	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
 	unsigned short group_order[SR_MAX_GROUPS + 1];
 	unsigned ngroups;
-	/* -S: shared objects with swap, and how many mappings each has */
-	struct swap_object {
-		uint64_t ino;
-		uint32_t dev, mappings;
-	} swap_objects[SR_MAX_SWAPOBJ];
-	unsigned nswap_objects;
-	int counting;                /* -S's first pass: count the mappings */
-	struct swap_mapping {        /* the mapping being read */
-		int shared;
-		uint32_t dev;
-		uint64_t ino;
-	} mapping;
-	uint64_t shared_swap_pss;    /* of the process being read, bytes */
 	/* the report's records */
 	struct rep_list processes;
 	struct process_rec {
@@ -354,15 +342,16 @@ static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
 	return rc;
 }
 
-void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
+int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
 {
 	int rc;
 
 	if (pr_open(&s->process, pid) != PR_FOUND)
-		return;
+		return -ESRCH;
 	if ((rc = read_maps(s, maps)) < 0)
 		s->maps_error = -rc;
 	pr_close(&s->process);
+	return rc < 0 ? rc : 0;
 }
 
 /* The command line into the row, and its category. */
@@ -690,45 +679,6 @@ static struct sums *group_of(const struct sr_row *r)
 	return group_sums(key, n);
 }
 
-/* -S: a shared mapping's swap is divided among the mappings of its object
- * that the first pass counted over every process. */
-static void swap_begin(void *ctx, const struct pr_map *header)
-{
-	(void)ctx;
-	TT.mapping.shared = header && header->shared;
-	if (header) {
-		TT.mapping.dev = header->dev;
-		TT.mapping.ino = header->ino;
-	}
-}
-
-static void swap_end(void *ctx, const struct pr_mem *figures)
-{
-	struct swap_object *o = TT.swap_objects;
-	unsigned i;
-
-	(void)ctx;
-	if (!TT.mapping.shared || !figures->v[PR_Swap])
-		return;
-	for (i = 0; i < TT.nswap_objects && (o[i].ino != TT.mapping.ino || o[i].dev != TT.mapping.dev); i++)
-		;
-	if (TT.counting) {
-		if (i == TT.nswap_objects && i < SR_MAX_SWAPOBJ) {
-			o[i].ino = TT.mapping.ino;
-			o[i].dev = TT.mapping.dev;
-			TT.nswap_objects++;
-		}
-		if (i < TT.nswap_objects)
-			o[i].mappings++;
-	} else if (i < TT.nswap_objects) {
-		TT.shared_swap_pss += figures->v[PR_Swap] / o[i].mappings;
-	} else {
-		TT.scan.overflow[SR_UNTRACKED_SWAP]++;
-	}
-}
-
-static const struct pr_maps_sink swap_sink = { swap_begin, swap_end, 0 };
-
 /* One process: into the sums, then listed now, kept, or (the table is
  * full) kept instead of the last row when it comes before it. */
 static void one(unsigned pid)
@@ -737,14 +687,11 @@ static void one(unsigned pid)
 	struct sr_row *cur = &TT.scan.cur;
 	unsigned i;
 
-	if (TT.counting) {
-		sr_read_maps(&TT.scan, pid, &swap_sink);
+	if (!sr_read(&TT.scan, o, pid, 0))
 		return;
-	}
-	TT.shared_swap_pss = 0;
-	if (!sr_read(&TT.scan, o, pid, o->view == SR_VIEW_SHARED_SWAP ? &swap_sink : 0))
-		return;
-	cur->shared_swap_kb = TT.shared_swap_pss >> 10 > UINT32_MAX ? UINT32_MAX : TT.shared_swap_pss >> 10;
+	/* -S: what the smaps pass found */
+	if (o->view == SR_VIEW_SHARED_SWAP)
+		cur->shared_swap_kb = sr_shared_swap_of(&TT.scan, pid);
 	add(&TT.total, cur);
 	if (o->group >= SR_GROUP_USER)
 		add(group_of(cur), cur);
@@ -1030,6 +977,9 @@ static int process_view(const struct sr_options *o)
 	int rc, streamable;
 	unsigned i;
 
+	/* -S: every smaps read once, first, in the object views' storage */
+	if (o->view == SR_VIEW_SHARED_SWAP && sr_shared_swap_pass(&TT.scan, o))
+		return 1;
 	TT.opt = o;
 	if (o->table) {
 		TT.begin = table_begin;
@@ -1045,13 +995,6 @@ static int process_view(const struct sr_options *o)
 	TT.worst = -1u;
 	if (sr_scan_start(&TT.scan, 0, 0))
 		return 1;
-	if (o->view == SR_VIEW_SHARED_SWAP) {   /* every process, whatever -p and -U select */
-		TT.counting = 1;
-		rc = scan(0, 0);
-		TT.counting = 0;
-		if (rc)
-			return rc;
-	}
 	/* as read: asked for, or live, in PID order */
 	streamable = o->group != SR_GROUP_TREE &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
@@ -1211,6 +1154,12 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->view >= SR_VIEW_MAPS)
 		o->group = SR_GROUP_NONE;
+	/* objects sort by a size of theirs or by name */
+	if (o->view >= SR_VIEW_MAPS && o->sort != SR_SORT_NAME && o->sort != SR_SORT_PRIVATE_DIRTY &&
+	    o->sort >= SR_SORT_ANON) {
+		p = sort_names[o->sort];
+		goto bad;
+	}
 	o->verbose &= o->view == SR_VIEW_OBJECTS;
 	return 0;
 bad:
