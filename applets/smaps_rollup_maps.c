@@ -488,7 +488,7 @@ static int object_order(const void *a, const void *b)
 	if (!d)
 		d = SR_SIGN(x->kind, y->kind);
 	if (!d)
-		d = SR_SIGN(x->name, y->name);
+		d = SR_SIGN(x->consumer, y->consumer);
 	return TT.opt->reverse ? -d : d;
 }
 
@@ -505,20 +505,28 @@ static int consumer_order(const void *a, const void *b)
 
 /* The listing: the objects in order, "(other objects)" last when any
  * mapping went there, -n of them; the total of them all.  The objects
- * are sorted in place (their keys are no longer needed), each after its
- * consumers learnt where their pairs start. */
+ * are sorted in place; while they are, each carries its index (the last
+ * tie-break: the order they were found in), and the keys, no longer
+ * needed, hold where each one's consumer pairs start. */
 static void list_objects(void)
 {
 	struct object *o = TT.objects;
 	unsigned i, f, n = TT.nobjects;
 
 	qsort(TT.consumers, TT.nconsumers, sizeof *TT.consumers, consumer_order);
-	for (i = 0; i < n; i++)
-		o[i].consumer = 0;
+	for (i = 0; i < n; i++) {
+		TT.keys[i] = 0;
+		o[i].consumer = i;
+	}
 	o[SR_MAX_OBJS].consumer = 0;
 	for (i = TT.nconsumers; i--; )
-		o[TT.consumers[i].object].consumer = i + 1;
+		if (TT.consumers[i].object == SR_MAX_OBJS)
+			o[SR_MAX_OBJS].consumer = i + 1;
+		else
+			TT.keys[TT.consumers[i].object] = i + 1;
 	qsort(o, n, sizeof *o, object_order);
+	for (i = 0; i < n; i++)
+		o[i].consumer = TT.keys[o[i].consumer];
 	if (figure(&o[SR_MAX_OBJS], FIG_REGIONS))
 		o[n++] = o[SR_MAX_OBJS];
 	for (i = 0; i < n; i++)

@@ -174,6 +174,7 @@ def objects(root, o, rows):
         pname = None
         for mp in mappings(smaps):
             if mp["path"] is None:
+                ovf["long_lines"] += 1
                 ob = other
             else:
                 k = mkind(mp, tmpfs)
