@@ -393,8 +393,20 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		pr_close(p);
 		return 0;
 	}
-	if (found == PR_FOUND)
+	if (found == PR_FOUND && maps) {
+		/* The object views read smaps whole: its rollup would cost the
+		 * kernel a second walk of the page tables.  Status says what
+		 * has no memory map, as pr_read_memory would. */
+		memset(&p->rollup, 0, sizeof p->rollup);
+		p->mem = &p->rollup;
+		p->source = PR_SRC_SMAPS;
+		if (st->state == 'Z')
+			found = PR_VANISHED;
+		else if (st->kthread || !PR_HAS(&st->mem, PR_VmRSS))
+			found = PR_KERNEL_THREAD;
+	} else if (found == PR_FOUND) {
 		found = pr_read_memory(p, s->buf, sizeof s->buf);
+	}
 	if (found != PR_FOUND) {
 		s->coverage[counted_as[found]]++;
 		pr_close(p);

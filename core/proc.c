@@ -330,7 +330,9 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 			open = 1;
 			sink->begin(sink->ctx, 0);
 		}
-		if (pr_maphdr(s, n, &header)) {
+		/* a header starts with its address in lowercase hex, a figure
+		 * with its key's capital: most lines need no field scan */
+		if (n && ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')) && pr_maphdr(s, n, &header)) {
 			if (open)
 				sink->end(sink->ctx, &figures);
 			memset(&figures, 0, sizeof figures);
