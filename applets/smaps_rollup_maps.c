@@ -97,7 +97,6 @@ GLOBALS(
 				uint32_t object, kb;
 			} swap_seen[SR_SWAP_POOL];
 			unsigned nswap_seen;
-			int swap_mapping;           /* the mapping being read is shared */
 			uint64_t swap_key;          /* ... and its object's key */
 			unsigned swap_pid;          /* the process being read, until its first entry */
 		};
@@ -374,10 +373,11 @@ static unsigned object_of(const struct pr_map *h)
 	return i;
 }
 
-static void mapping_begin(void *ctx, const struct pr_map *header)
+static int mapping_begin(void *ctx, const struct pr_map *header)
 {
 	(void)ctx;
 	TT.mapping = header ? object_of(header) : SR_MAX_OBJS;
+	return 1;
 }
 
 /* -v: a new pair of the process being read and object i. */
@@ -803,12 +803,13 @@ int sr_objects_view(const struct sr_options *o)
 
 /* ---- -S: the smaps pass ---- */
 
-static void swap_begin(void *ctx, const struct pr_map *header)
+/* Only shared mappings' figures are wanted. */
+static int swap_begin(void *ctx, const struct pr_map *header)
 {
 	(void)ctx;
-	TT.swap_mapping = header && header->shared;
-	if (TT.swap_mapping)   /* of any kind: device and inode tell shared memory apart */
+	if (header && header->shared)   /* of any kind: device and inode tell shared memory apart */
 		TT.swap_key = object_key(PK_OTHER, 1, header);
+	return header && header->shared;
 }
 
 /* A shared mapping with swap: one more sharer of its object, and its swap
@@ -821,7 +822,7 @@ static void swap_end(void *ctx, const struct pr_mem *figures)
 	unsigned i;
 	int added;
 
-	if (!TT.swap_mapping || !kb)
+	if (!kb)
 		return;
 	i = find(TT.swap_key, &added);
 	if (i < SR_MAX_OBJS)
@@ -883,7 +884,6 @@ static void clear(void)
 	}
 	memset(TT.swap_seen, 0, TT.nswap_seen * sizeof *TT.swap_seen);
 	TT.nobjects = TT.nswap_seen = TT.mapping = TT.swap_pid = 0;
-	TT.swap_mapping = 0;
 	TT.swap_key = 0;
 	TT.opt = 0;
 }

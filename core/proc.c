@@ -327,8 +327,7 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 			if (open)
 				sink->end(sink->ctx, &figures);
 			memset(&figures, 0, sizeof figures);
-			open = 1;
-			sink->begin(sink->ctx, 0);
+			open = sink->begin(sink->ctx, 0);
 		}
 		/* a header starts with its address in lowercase hex, a figure
 		 * with its key's capital: most lines need no field scan */
@@ -336,9 +335,8 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 			if (open)
 				sink->end(sink->ctx, &figures);
 			memset(&figures, 0, sizeof figures);
-			open = 1;
-			sink->begin(sink->ctx, &header);
-		} else {
+			open = sink->begin(sink->ctx, &header);
+		} else if (open) {
 			pr_line(&figures, s, n, 0, PR_NK);
 		}
 	}
