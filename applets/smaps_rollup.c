@@ -374,6 +374,33 @@ static int read_cmdline(struct sr_scan *s, const struct sr_options *o)
 	return cut;
 }
 
+/* The object views read smaps whole, not its rollup too (the kernel would
+ * walk the page tables twice): its first bytes say what the rollup would,
+ * by pr_read_memory's rules.  Empty, the process has no memory map; gone
+ * on the live system, it vanished; unreadable (or not captured), it is a
+ * process (whose smaps the view counts as unreadable) when status has its
+ * sizes, else it has no memory map either. */
+static int maps_present(struct pr_proc *p, char *buf, size_t cap)
+{
+	const struct pr_status *st = &p->status;
+	int fd = rd_openat(p->dir, "smaps", O_RDONLY);
+	long n = fd < 0 ? fd : read(fd, buf, cap);
+
+	if (n < 0 && fd >= 0)
+		n = -errno;
+	if (fd >= 0)
+		close(fd);
+	memset(&p->rollup, 0, sizeof p->rollup);
+	p->mem = &p->rollup;
+	p->source = PR_SRC_SMAPS;
+	if (n == -ENOENT && rd_live())
+		return PR_VANISHED;
+	if (!n || n == -ESRCH || (n < 0 && !(st->mem.have & ((1u << PR_NSIZE) - 1))))
+		return st->kthread || (st->state != 'Z' && !PR_HAS(&st->mem, PR_VmRSS)) ?
+		       PR_KERNEL_THREAD : PR_VANISHED;
+	return PR_FOUND;
+}
+
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
             const struct pr_maps_sink *maps)
 {
@@ -394,16 +421,7 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		return 0;
 	}
 	if (found == PR_FOUND && maps) {
-		/* The object views read smaps whole: its rollup would cost the
-		 * kernel a second walk of the page tables.  Status says what
-		 * has no memory map, as pr_read_memory would. */
-		memset(&p->rollup, 0, sizeof p->rollup);
-		p->mem = &p->rollup;
-		p->source = PR_SRC_SMAPS;
-		if (st->state == 'Z')
-			found = PR_VANISHED;
-		else if (st->kthread || !PR_HAS(&st->mem, PR_VmRSS))
-			found = PR_KERNEL_THREAD;
+		found = maps_present(p, s->buf, sizeof s->buf);
 	} else if (found == PR_FOUND) {
 		found = pr_read_memory(p, s->buf, sizeof s->buf);
 	}
