@@ -55,8 +55,9 @@ GLOBALS(
 	const struct sr_options *opt;
 	/* The objects, by a 64-bit key (a hash of what tells them apart),
 	 * found through the slots: open addressing, an object's index + 1 at
-	 * the first free slot from its key's. */
-	unsigned nobjects;
+	 * the first free slot from its key's.  Only the first nslots are in
+	 * use, twice the objects at least: the pages touched grow with them. */
+	unsigned nobjects, nslots;
 	uint64_t keys[SR_MAX_OBJS];
 	uint32_t slots[SR_OBJ_SLOTS];
 	unsigned mapping;               /* the object of the mapping being read */
@@ -225,19 +226,34 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
  * slots. */
 static uint32_t *slot_of(uint64_t key)
 {
-	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (SR_OBJ_SLOTS - 1);
+	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (TT.nslots - 1);
 
 	while (TT.slots[i] && TT.keys[TT.slots[i] - 1] != key)
-		i = (i + 1) & (SR_OBJ_SLOTS - 1);
+		i = (i + 1) & (TT.nslots - 1);
 	return &TT.slots[i];
+}
+
+/* Twice the slots, each object put anew in index order (the order of
+ * their filling, which clear() relies on). */
+static void grow(void)
+{
+	unsigned i;
+
+	TT.nslots = TT.nslots ? TT.nslots * 2 : 1024;
+	memset(TT.slots, 0, TT.nslots * sizeof *TT.slots);
+	for (i = 0; i < TT.nobjects; i++)
+		*slot_of(TT.keys[i]) = i + 1;
 }
 
 /* The object of key: its index, added when new (*added), or SR_MAX_OBJS
  * when the table is full. */
 static unsigned find(uint64_t key, int *added)
 {
-	uint32_t *slot = slot_of(key);
+	uint32_t *slot;
 
+	if (TT.nobjects * 2 >= TT.nslots && TT.nslots < SR_OBJ_SLOTS)
+		grow();
+	slot = slot_of(key);
 	*added = 0;
 	if (*slot)
 		return *slot - 1;
@@ -883,7 +899,7 @@ static void clear(void)
 		TT.sharers[i] = 0;
 	}
 	memset(TT.swap_seen, 0, TT.nswap_seen * sizeof *TT.swap_seen);
-	TT.nobjects = TT.nswap_seen = TT.mapping = TT.swap_pid = 0;
+	TT.nobjects = TT.nswap_seen = TT.mapping = TT.swap_pid = TT.nslots = 0;
 	TT.swap_key = 0;
 	TT.opt = 0;
 }
