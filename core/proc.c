@@ -48,7 +48,7 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 	for (i = first; i < last; i++, k++) {
 		if (k < first || k >= last)
 			k = first;
-		if (sc_eq(key, kl, pr_key(k))) {
+		if (*pr_key(k) == *key && sc_eq(key, kl, pr_key(k))) {
 			m->next = k + 1;
 			if (kb)
 				v = sat_mul(v, 1024);
