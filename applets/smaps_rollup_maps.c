@@ -46,6 +46,7 @@ static const char other_objects[] = "(other objects)";
 #define NO_NAME 0          /* the empty name, first in the pool */
 #define OTHER_NAME 2       /* "(other objects)", after it */
 #define SWAP_PROCESS UINT32_MAX   /* a swap_seen entry that starts a process */
+#define NOT_YET UINT32_MAX        /* a process's name not in the pool yet */
 
 _Static_assert((SR_OBJ_SLOTS & (SR_OBJ_SLOTS - 1)) == 0 && SR_OBJ_SLOTS > SR_MAX_OBJS,
                "SR_OBJ_SLOTS: a power of two above SR_MAX_OBJS");
@@ -84,7 +85,7 @@ GLOBALS(
 				uint32_t object, pid, pss_kb, name;
 			} consumers[SR_MAX_CONSUMERS];
 			unsigned nconsumers;
-			uint32_t process_name;      /* -v: the name of the process being read, or 0 */
+			uint32_t process_name;      /* -v: the name of the process being read, or NOT_YET */
 			/* the objects the process being read maps (bit per index) */
 			unsigned char mapped[SR_MAX_OBJS / 8 + 1];
 			uint64_t unreadable;        /* processes whose smaps could not be read */
@@ -98,7 +99,7 @@ GLOBALS(
 				uint32_t object, kb;
 			} swap_seen[SR_SWAP_POOL];
 			unsigned nswap_seen;
-			uint64_t swap_key;          /* ... and its object's key */
+			uint64_t swap_key;          /* the key of the shared mapping being read */
 			unsigned swap_pid;          /* the process being read, until its first entry */
 		};
 	};
@@ -407,7 +408,7 @@ static void new_consumer(unsigned i)
 		TT.objects[i].consumer = 0;
 		return;
 	}
-	if (!TT.process_name)
+	if (TT.process_name == NOT_YET)
 		TT.process_name = name_add(process->name, strlen(process->name));
 	c->object = i;
 	c->pid = process->pid;
@@ -470,7 +471,7 @@ static int scan(void)
 		/* a new process maps none yet (and "(other objects)" is bit SR_MAX_OBJS) */
 		memset(TT.mapped, 0, TT.nobjects / 8 + 1);
 		TT.mapped[SR_MAX_OBJS / 8] = 0;
-		TT.process_name = 0;
+		TT.process_name = NOT_YET;
 		TT.scan.maps_error = 0;
 		if (sr_read(&TT.scan, TT.opt, pid, &object_sink) && TT.scan.maps_error)
 			unreadable();
