@@ -27,7 +27,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"marked '~'), largest PSS first; then totals, coverage and PSS vs MemTotal.\n\n"
 	"  -p, --pid=PID[,PID]   only these processes\n"
 	"  -U, --user=USER       only processes of USER (name or uid)\n"
-	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem pid user name\n"
+	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem private_dirty\n"
+	"                        pid user name (-M, -l: the sizes and name)\n"
 	"  -r, --reverse         reverse the order\n"
 	"  -n, --top=N           list the first N processes\n"
 	"  -g, --group=BY        user, name, category or tree\n"
@@ -37,8 +38,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
-	"  -v, --verbose         the table: every rollup key; -l: each object's top\n"
-	"                        processes\n";
+	"  -v, --verbose         the table: every rollup key; -l: the processes of\n"
+	"                        each object, and the unreadable ones\n";
 
 enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
@@ -58,7 +59,7 @@ static const struct opt opts[] = {
 };
 
 static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
-	"anon", "file", "shmem", "pid", "user", "name" };
+	"anon", "file", "shmem", "private_dirty", "pid", "user", "name" };
 /* -g's names; none has no name */
 static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category" };
 static const char *const source_names[] = { "rollup", "smaps", "status" };
@@ -77,9 +78,9 @@ static const char *const chromeos_rules[] = {
  * and as status's counter where only status is readable.  USS is
  * Private_Clean + Private_Dirty + Private_Hugetlb, else RssAnon. */
 static const unsigned char rollup_key[SR_SORT_PID] = { PR_Pss, PR_Private_Clean, PR_Rss, PR_Swap,
-	PR_SwapPss, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem };
+	PR_SwapPss, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem, PR_Private_Dirty };
 static const unsigned char status_key[SR_SORT_PID] = { PR_VmRSS, PR_RssAnon, PR_VmRSS, PR_VmSwap,
-	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem };
+	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem, PR_RssAnon };
 
 #define SR_NAME(id, name) name,
 static const char *const coverage_names[SR_COVERAGE_N] = { SR_COVERAGE(SR_NAME) };
@@ -152,19 +153,6 @@ GLOBALS(
 	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
 	unsigned short group_order[SR_MAX_GROUPS + 1];
 	unsigned ngroups;
-	/* -S: shared objects with swap, and how many mappings each has */
-	struct swap_object {
-		uint64_t ino;
-		uint32_t dev, mappings;
-	} swap_objects[SR_MAX_SWAPOBJ];
-	unsigned nswap_objects;
-	int counting;                /* -S's first pass: count the mappings */
-	struct swap_mapping {        /* the mapping being read */
-		int shared;
-		uint32_t dev;
-		uint64_t ino;
-	} mapping;
-	uint64_t shared_swap_pss;    /* of the process being read, bytes */
 	/* the command line of the row being written, re-read (a byte more
 	 * than json shows, and the NUL) */
 	char command[SR_CMD_MAX + 2];
@@ -426,15 +414,16 @@ static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
 	return rc;
 }
 
-void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
+int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
 {
 	int rc;
 
 	if (pr_open(&s->process, pid) != PR_FOUND)
-		return;
+		return -ESRCH;
 	if ((rc = read_maps(s, maps)) < 0)
 		s->maps_error = -rc;
 	pr_close(&s->process);
+	return rc < 0 ? rc : 0;
 }
 
 /* Each rule's glob fed a piece of the command line: 1 when no rule's
@@ -469,6 +458,33 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 	return i;
 }
 
+/* The object views read smaps whole, not its rollup too (the kernel would
+ * walk the page tables twice): its first bytes say what the rollup would,
+ * by pr_read_memory's rules.  Empty, the process has no memory map; gone
+ * on the live system, it vanished; unreadable (or not captured), it is a
+ * process (whose smaps the view counts as unreadable) when status has its
+ * sizes, else it has no memory map either. */
+static int maps_present(struct pr_proc *p, char *buf, size_t cap)
+{
+	const struct pr_status *st = &p->status;
+	int fd = rd_openat(p->dir, "smaps", O_RDONLY);
+	long n = fd < 0 ? fd : read(fd, buf, cap);
+
+	if (n < 0 && fd >= 0)
+		n = -errno;
+	if (fd >= 0)
+		close(fd);
+	memset(&p->rollup, 0, sizeof p->rollup);
+	p->mem = &p->rollup;
+	p->source = PR_SRC_SMAPS;
+	if (n == -ENOENT && rd_live())
+		return PR_VANISHED;
+	if (!n || n == -ESRCH || (n < 0 && !(st->mem.have & ((1u << PR_NSIZE) - 1))))
+		return st->kthread || (st->state != 'Z' && !PR_HAS(&st->mem, PR_VmRSS)) ?
+		       PR_KERNEL_THREAD : PR_VANISHED;
+	return PR_FOUND;
+}
+
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
             const struct pr_maps_sink *maps)
 {
@@ -488,8 +504,11 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		pr_close(p);
 		return 0;
 	}
-	if (found == PR_FOUND)
+	if (found == PR_FOUND && maps) {
+		found = maps_present(p, s->buf, sizeof s->buf);
+	} else if (found == PR_FOUND) {
 		found = pr_read_memory(p, s->buf, sizeof s->buf);
+	}
 	if (found != PR_FOUND) {
 		s->coverage[counted_as[found]]++;
 		pr_close(p);
@@ -894,59 +913,17 @@ static struct sums *group_of(const struct sr_row *r)
 	return group_sums(key, n);
 }
 
-/* -S: a shared mapping's swap is divided among the mappings of its object
- * that the first pass counted over every process. */
-static void swap_begin(void *ctx, const struct pr_map *header)
-{
-	(void)ctx;
-	TT.mapping.shared = header && header->shared;
-	if (header) {
-		TT.mapping.dev = header->dev;
-		TT.mapping.ino = header->ino;
-	}
-}
-
-static void swap_end(void *ctx, const struct pr_mem *figures)
-{
-	struct swap_object *o = TT.swap_objects;
-	unsigned i;
-
-	(void)ctx;
-	if (!TT.mapping.shared || !figures->v[PR_Swap])
-		return;
-	for (i = 0; i < TT.nswap_objects && (o[i].ino != TT.mapping.ino || o[i].dev != TT.mapping.dev); i++)
-		;
-	if (TT.counting) {
-		if (i == TT.nswap_objects && i < SR_MAX_SWAPOBJ) {
-			o[i].ino = TT.mapping.ino;
-			o[i].dev = TT.mapping.dev;
-			TT.nswap_objects++;
-		}
-		if (i < TT.nswap_objects)
-			o[i].mappings++;
-	} else if (i < TT.nswap_objects) {
-		TT.shared_swap_pss += figures->v[PR_Swap] / o[i].mappings;
-	} else {
-		TT.scan.overflow[SR_UNTRACKED_SWAP]++;
-	}
-}
-
-static const struct pr_maps_sink swap_sink = { swap_begin, swap_end, 0 };
-
 /* One process: into the sums, then written now or kept. */
 static void one(unsigned pid)
 {
 	const struct sr_options *o = TT.opt;
 	struct sr_row *cur = &TT.scan.cur;
 
-	if (TT.counting) {
-		sr_read_maps(&TT.scan, pid, &swap_sink);
+	if (!sr_read(&TT.scan, o, pid, 0))
 		return;
-	}
-	TT.shared_swap_pss = 0;
-	if (!sr_read(&TT.scan, o, pid, o->view == SR_VIEW_SHARED_SWAP ? &swap_sink : 0))
-		return;
-	cur->shared_swap_kb = TT.shared_swap_pss >> 10 > UINT32_MAX ? UINT32_MAX : TT.shared_swap_pss >> 10;
+	/* -S: what the smaps pass found */
+	if (o->view == SR_VIEW_SHARED_SWAP)
+		cur->shared_swap_kb = sr_shared_swap_of(&TT.scan, pid);
 	add(&TT.total, cur);
 	if (o->group >= SR_GROUP_USER)
 		add(group_of(cur), cur);
@@ -1448,6 +1425,9 @@ static int process_view(const struct sr_options *o)
 	int rc, streamable;
 	unsigned i, top;
 
+	/* -S: every smaps read once, first, in the object views' storage */
+	if (o->view == SR_VIEW_SHARED_SWAP && sr_shared_swap_pass(&TT.scan, o))
+		return 1;
 	TT.opt = o;
 	if (o->table) {
 		TT.begin = table_begin;
@@ -1462,13 +1442,6 @@ static int process_view(const struct sr_options *o)
 	                                  process_row, process_kvname, 0 };
 	if (sr_scan_start(&TT.scan, 0, 0))
 		return 1;
-	if (o->view == SR_VIEW_SHARED_SWAP) {   /* every process, whatever -p and -U select */
-		TT.counting = 1;
-		rc = scan(0, 0);
-		TT.counting = 0;
-		if (rc)
-			return rc;
-	}
 	/* as read: asked for, or live, in PID order */
 	streamable = o->group != SR_GROUP_TREE &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
@@ -1632,6 +1605,12 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->view >= SR_VIEW_MAPS)
 		o->group = SR_GROUP_NONE;
+	/* objects sort by a size of theirs or by name */
+	if (o->view >= SR_VIEW_MAPS && o->sort != SR_SORT_NAME && o->sort != SR_SORT_PRIVATE_DIRTY &&
+	    o->sort >= SR_SORT_ANON) {
+		p = sort_names[o->sort];
+		goto bad;
+	}
 	o->verbose &= o->view != SR_VIEW_MAPS;
 	return 0;
 bad:

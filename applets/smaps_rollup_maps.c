@@ -6,6 +6,7 @@
  * /proc/sysvipc/shm; the options and the scan of the processes are
  * smaps_rollup.c's (include/smaps_rollup.h). */
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
@@ -24,42 +25,87 @@ _Static_assert(sizeof kind_names / sizeof *kind_names == PK_OTHER + 1, "a PK_ ki
 /* The sizes of an object: these smaps keys, summed over its mappings */
 static const unsigned char object_keys[SR_OBJECT_SIZES] = { PR_Size, PR_Rss, PR_Pss,
 	PR_Private_Clean, PR_Private_Dirty, PR_Shared_Clean, PR_Shared_Dirty, PR_Swap, PR_SwapPss };
-enum { OBJECT_PSS = 2 };
+/* An object's figures: those sizes in KiB, then how many mappings and
+ * processes it has */
+enum { FIG_RSS = 1, FIG_PSS, FIG_PRIVATE_CLEAN, FIG_PRIVATE_DIRTY, FIG_SWAP = 7, FIG_SWAP_PSS,
+       FIG_REGIONS = SR_OBJECT_SIZES, FIG_PROCESSES, FIGS };
+_Static_assert(FIGS == SR_OBJECT_FIGS, "SR_OBJECT_FIGS: the figures of an object");
 /* -l's table has the columns RSS, PSS, SWAP and SWAPPSS of them */
 static const unsigned char objects_column[SR_OBJECT_SIZES] = { 0, 1, 1, 0, 0, 0, 0, 1, 1 };
+/* -s: the figure each size key sorts objects by (uss: two of them) */
+static const unsigned char sort_figure[SR_SORT_N] = {
+	[SR_SORT_PSS] = FIG_PSS, [SR_SORT_USS] = FIG_PRIVATE_CLEAN, [SR_SORT_RSS] = FIG_RSS,
+	[SR_SORT_SWAP] = FIG_SWAP, [SR_SORT_SWAP_PSS] = FIG_SWAP_PSS,
+	[SR_SORT_PRIVATE_DIRTY] = FIG_PRIVATE_DIRTY };
 
 /* /proc/sysvipc/shm's columns, as the report names them */
 static const char *const sysv_columns[] = { "shmid", "uid", "nattch", "size", "rss", "swap" };
 enum { SYSV_COLUMNS = sizeof sysv_columns / sizeof *sysv_columns };
 
 static const char other_objects[] = "(other objects)";
+#define NO_NAME 0          /* the empty name, first in the pool */
+#define OTHER_NAME 2       /* "(other objects)", after it */
+#define SWAP_PROCESS UINT32_MAX   /* a swap_seen entry that starts a process */
+#define NOT_YET UINT32_MAX        /* a process's name not in the pool yet */
+
+_Static_assert((SR_OBJ_SLOTS & (SR_OBJ_SLOTS - 1)) == 0 && SR_OBJ_SLOTS > SR_MAX_OBJS,
+               "SR_OBJ_SLOTS: a power of two above SR_MAX_OBJS");
 
 GLOBALS(
 	struct sr_scan scan;
 	const struct sr_options *opt;
-	struct object {
-		uint64_t ino;              /* a file's inode; for anonymous kinds a hash of the name */
-		uint32_t dev;              /* major << 20 | minor; 0 for anonymous kinds */
-		unsigned char kind;        /* PK_ */
-		unsigned char shared;      /* -M: mapped MAP_SHARED, apart from its private mappings */
-		uint16_t name, name_len;   /* in names */
-		uint64_t size[SR_OBJECT_SIZES];   /* bytes */
-		uint64_t regions, processes;
-		uint32_t last_pid;         /* the process read last, and its PSS here in KiB */
-		uint32_t last_pss_kb;
-		struct consumer {
-			uint32_t pid, pss_kb;
-			char name[SR_NAME_MAX];
-		} top[SR_MAX_CONSUMERS];   /* by PSS */
-	} objects[SR_MAX_OBJS + 2];   /* [SR_MAX_OBJS]: "(other objects)", then the total */
-	unsigned nobjects;
-	unsigned short order[SR_MAX_OBJS + 1];   /* the objects as listed */
-	unsigned nlisted;
-	char names[SR_OBJ_POOL];
-	unsigned names_used;
+	/* The objects, by a 64-bit key (a hash of what tells them apart),
+	 * found through the slots: open addressing, an object's index + 1 at
+	 * the first free slot from its key's.  Only the first nslots are in
+	 * use, twice the objects at least: the pages touched grow with them. */
+	unsigned nobjects, nslots;
+	uint64_t keys[SR_MAX_OBJS];
+	uint32_t slots[SR_OBJ_SLOTS];
+	unsigned mapping;               /* the object of the mapping being read */
+	union {
+		struct {   /* -M, -l */
+			struct object {
+				uint32_t name;             /* in names: its length (2 bytes), then its bytes */
+				uint32_t consumer;         /* -v: its pair of the process being read, + 1;
+				                              after the scan its first pair + 1 (0: none) */
+				/* the figures while each fits in 16 bits (KiB: 64 MiB);
+				 * then the index of its wide figures in [0] and [1] */
+				uint16_t narrow[SR_OBJECT_FIGS];
+				unsigned char kind;        /* PK_ */
+				unsigned char flags;       /* OBJ_ */
+			} objects[SR_MAX_OBJS + 1];   /* [SR_MAX_OBJS]: "(other objects)" */
+			struct wide {
+				uint64_t fig[SR_OBJECT_FIGS];
+			} wide[SR_MAX_WIDE];
+			unsigned nwide;
+			char names[SR_OBJ_POOL];
+			unsigned names_used;
+			/* -v: a process's PSS in an object */
+			struct consumer {
+				uint32_t object, pid, pss_kb, name;
+			} consumers[SR_MAX_CONSUMERS];
+			unsigned nconsumers;
+			uint32_t process_name;      /* -v: the name of the process being read, or NOT_YET */
+			/* the objects the process being read maps (bit per index) */
+			unsigned char mapped[SR_MAX_OBJS / 8 + 1];
+			uint64_t unreadable;        /* processes whose smaps could not be read */
+			uint64_t total[SR_OBJECT_FIGS];
+		};
+		struct {   /* -S's smaps pass */
+			uint32_t sharers[SR_MAX_OBJS];   /* mappings with swap of each shared object */
+			/* each process with shared swap: a SWAP_PROCESS entry (kb: its
+			 * PID), then the object and swap of each such mapping */
+			struct swap_seen {
+				uint32_t object, kb;
+			} swap_seen[SR_SWAP_POOL];
+			unsigned nswap_seen;
+			uint64_t swap_key;          /* the key of the shared mapping being read */
+			unsigned swap_pid;          /* the process being read, until its first entry */
+		};
+	};
 	uint32_t tmpfs[SR_MAX_TMPFS];   /* devices of tmpfs mounts */
 	unsigned ntmpfs;
-	unsigned mapping;               /* the object of the mapping being read */
+	unsigned nlisted;
 	/* the report's records */
 	struct object_rec {
 		uint64_t pid;               /* -M: the process */
@@ -68,13 +114,13 @@ GLOBALS(
 		struct rep_text name;
 		int shared;
 		const char *shared_label;
-		uint64_t processes, regions;
+		uint64_t processes, regions, maps_unreadable;
 		uint64_t size[SR_OBJECT_SIZES];
 		struct rep_list consumers;
 	} rec;
 	struct consumer_rec {
 		uint64_t pid;
-		const char *name;
+		struct rep_text name;
 		uint64_t pss;
 	} consumer_rec;
 	/* /proc/sysvipc/shm, read anew for each pass over its segments */
@@ -88,6 +134,7 @@ GLOBALS(
 	} sysv;
 )
 #define TT this.smaps_rollup_maps
+enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
  * members is not the order of prom families). */
@@ -131,20 +178,22 @@ static const struct rep_fig maps_head_figs[] = {
 	{ "pid", 0, 0, O(pid), REP_COUNT, 0, REP_NOPROM },
 	{ "name", 0, 0, O(process_name), REP_STR, 0, REP_NOPROM },
 };
-enum { TOTAL_PROCESSES = 1 };
+enum { TOTAL_PROCESSES = 1, TOTAL_UNREADABLE };
 static const struct rep_fig total_figs[] = {
 	{ "total", 0, 0, 0, REP_OBJ, 0, 0 },
 	{ "processes", 0, 0, O(processes), REP_COUNT, 0, REP_NOPROM | REP_OMIT },   /* -l */
+	{ "maps_unreadable", 0, "Processes whose smaps could not be read: not in the objects.",
+	  O(maps_unreadable), REP_COUNT, 0, REP_OMIT },                                /* -l */
 	{ "regions", 0, 0, O(regions), REP_COUNT, 0, REP_NOPROM },
 	OBJECT_SIZES(REP_NOPROM),
 	{ "", 0, 0, 0, REP_END, 0, 0 },
 };
 
-/* -l -v: the processes with the largest PSS in an object */
+/* -l -v: the processes that map an object, largest PSS first */
 #define C(member) offsetof(struct consumer_rec, member)
 static const struct rep_fig consumer_figs[] = {
 	{ "pid", 0, 0, C(pid), REP_COUNT, 0, 0 },
-	{ "name", 0, 0, C(name), REP_STR, 0, 0 },
+	{ "name", 0, 0, C(name), REP_TEXT, 0, 0 },
 	{ "pss", 0, 0, C(pss), REP_BYTES, 0, 0 },
 };
 
@@ -165,12 +214,142 @@ static const struct rep_fig sysv_figs[] = {
 
 /* ---- the objects ---- */
 
-static uint64_t fnv1a(const char *s, size_t n)
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
 {
-	uint64_t h = 14695981039346656037ull;
+	const unsigned char *s = p;
 	while (n--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+		h = (h ^ *s++) * 1099511628211ull;
 	return h;
+}
+
+/* The slot of key: the one holding it, or the free one where it would
+ * go.  Keys are hashes; a multiplication spreads their bits over the
+ * slots. */
+static uint32_t *slot_of(uint64_t key)
+{
+	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (TT.nslots - 1);
+
+	while (TT.slots[i] && TT.keys[TT.slots[i] - 1] != key)
+		i = (i + 1) & (TT.nslots - 1);
+	return &TT.slots[i];
+}
+
+/* Twice the slots, each object put anew in index order (the order of
+ * their filling, which clear() relies on). */
+static void grow(void)
+{
+	unsigned i;
+
+	TT.nslots = TT.nslots ? TT.nslots * 2 : 1024;
+	memset(TT.slots, 0, TT.nslots * sizeof *TT.slots);
+	for (i = 0; i < TT.nobjects; i++)
+		*slot_of(TT.keys[i]) = i + 1;
+}
+
+/* The object of key: its index, added when new (*added), or SR_MAX_OBJS
+ * when the table is full. */
+static unsigned find(uint64_t key, int *added)
+{
+	uint32_t *slot;
+
+	if (TT.nobjects * 2 >= TT.nslots && TT.nslots < SR_OBJ_SLOTS)
+		grow();
+	slot = slot_of(key);
+	*added = 0;
+	if (*slot)
+		return *slot - 1;
+	if (TT.nobjects == SR_MAX_OBJS)
+		return SR_MAX_OBJS;
+	*added = 1;
+	TT.keys[TT.nobjects] = key;
+	*slot = ++TT.nobjects;
+	return TT.nobjects - 1;
+}
+
+/* What tells objects apart: kind, -M's shared, and device and inode, or
+ * for the anonymous kinds the name; 64 bits of FNV-1a of them.  Two
+ * objects whose keys collide are one (at 65,536 objects, a chance of
+ * about 1 in 10^10). */
+static uint64_t object_key(int kind, int shared, const struct pr_map *h)
+{
+	unsigned char tag[2] = { kind, shared };
+	uint64_t k = fnv1a(14695981039346656037ull, tag, sizeof tag);
+
+	if (kind < PK_SHANON)
+		return fnv1a(k, h->path, h->plen);
+	k = fnv1a(k, &h->dev, sizeof h->dev);
+	return fnv1a(k, &h->ino, sizeof h->ino);
+}
+
+/* A name into the pool: its offset.  What does not fit is cut (and
+ * counted), down to the empty name. */
+static uint32_t name_add(const char *s, size_t n)
+{
+	uint32_t at = TT.names_used;
+	uint16_t len;
+
+	if (n + 2 > SR_OBJ_POOL - at) {
+		TT.scan.overflow[SR_NAMES_CUT]++;
+		if (SR_OBJ_POOL - at <= 2)
+			return NO_NAME;
+		n = SR_OBJ_POOL - at - 2;
+	}
+	len = n;
+	memcpy(TT.names + at, &len, 2);
+	memcpy(TT.names + at + 2, s, n);
+	TT.names_used += n + 2;
+	return at;
+}
+
+static const char *name_of(uint32_t at, size_t *n)
+{
+	uint16_t len;
+
+	memcpy(&len, TT.names + at, 2);
+	*n = len;
+	return TT.names + at + 2;
+}
+
+static uint32_t wide_index(const struct object *o)
+{
+	uint32_t w;
+	memcpy(&w, o->narrow, sizeof w);
+	return w;
+}
+
+static uint64_t figure(const struct object *o, unsigned f)
+{
+	return o->flags & OBJ_WIDE ? TT.wide[wide_index(o)].fig[f] : o->narrow[f];
+}
+
+/* Add v to figure f of o.  The figures of an object live in 16 bits
+ * until one outgrows them; then all move to a wide record (SR_MAX_WIDE of
+ * them, then the figure stays at 65,535 and the object is counted). */
+static void add(struct object *o, unsigned f, uint64_t v)
+{
+	struct wide *w;
+	uint32_t at;
+	unsigned i;
+
+	if (!(o->flags & OBJ_WIDE)) {
+		if (v <= (uint64_t)UINT16_MAX - o->narrow[f]) {
+			o->narrow[f] += v;
+			return;
+		}
+		if (TT.nwide == SR_MAX_WIDE) {
+			o->narrow[f] = UINT16_MAX;
+			TT.scan.overflow[SR_FIGURES_SATURATED] += !(o->flags & OBJ_SATURATED);
+			o->flags |= OBJ_SATURATED;
+			return;
+		}
+		w = &TT.wide[at = TT.nwide++];
+		for (i = 0; i < FIGS; i++)
+			w->fig[i] = o->narrow[i];
+		memcpy(o->narrow, &at, sizeof at);
+		o->flags |= OBJ_WIDE;
+	}
+	w = &TT.wide[wide_index(o)];
+	w->fig[f] = sat_add(w->fig[f], v);
 }
 
 static int is_tmpfs(uint32_t dev)
@@ -196,94 +375,91 @@ static void note_tmpfs(const struct mnt *m)
 /* The object of a mapping, added when new: its index, else SR_MAX_OBJS. */
 static unsigned object_of(const struct pr_map *h)
 {
-	struct object *o = TT.objects;
-	uint32_t dev = h->dev;
-	int kind = pr_mapkind(h, is_tmpfs(dev)), shared = TT.opt->view == SR_VIEW_MAPS && h->shared;
-	const char *name = h->path;
-	size_t n = h->plen;
-	uint64_t ino = h->ino;
-	unsigned i;
+	int kind = pr_mapkind(h, is_tmpfs(h->dev)), shared = TT.opt->view == SR_VIEW_MAPS && h->shared;
+	int added;
+	unsigned i = find(object_key(kind, shared, h), &added);
+	struct object *o = &TT.objects[i];
 
-	if (kind < PK_SHANON) {
-		ino = fnv1a(name, n);
-		dev = 0;
-	}
-	for (i = 0; i < TT.nobjects; i++)
-		if (o[i].ino == ino && o[i].dev == dev && o[i].kind == kind && o[i].shared == shared)
-			return i;
-	if (TT.nobjects == SR_MAX_OBJS) {
+	if (i == SR_MAX_OBJS) {
 		TT.scan.overflow[SR_OTHER_REGIONS]++;
-		return TT.nobjects;
+	} else if (added) {
+		o->kind = kind;
+		o->flags = shared ? OBJ_SHARED : 0;
+		o->name = !h->plen && kind == PK_ANON ? name_add("[anon]", 6) : name_add(h->path, h->plen);
 	}
-	o += TT.nobjects;
-	o->ino = ino;
-	o->dev = dev;
-	o->kind = kind;
-	o->shared = shared;
-	if (!n && kind == PK_ANON) {
-		name = "[anon]";
-		n = 6;
-	}
-	if (n > SR_OBJ_POOL - TT.names_used) {
-		n = SR_OBJ_POOL - TT.names_used;
-		TT.scan.overflow[SR_NAMES_CUT]++;
-	}
-	memcpy(TT.names + TT.names_used, name, n);
-	o->name = TT.names_used;
-	o->name_len = n;
-	TT.names_used += n;
-	return TT.nobjects++;
+	return i;
 }
 
-/* Keep the process read among the top consumers of o (by PSS, then PID). */
-static void offer(struct object *o, const struct sr_row *process)
-{
-	struct consumer *t = o->top, x;
-	unsigned pid = process->pid;
-	int i = 0;
-
-	while (i < SR_MAX_CONSUMERS - 1 && t[i].pid != pid)
-		i++;
-	if (t[i].pid != pid && t[i].pid &&
-	    (o->last_pss_kb < t[i].pss_kb || (o->last_pss_kb == t[i].pss_kb && pid > t[i].pid)))
-		return;
-	t[i].pid = pid;
-	t[i].pss_kb = o->last_pss_kb;
-	memcpy(t[i].name, process->name, sizeof t->name);
-	for (; i && (!t[i - 1].pid || t[i].pss_kb > t[i - 1].pss_kb ||
-	             (t[i].pss_kb == t[i - 1].pss_kb && pid < t[i - 1].pid)); i--) {
-		x = t[i];
-		t[i] = t[i - 1];
-		t[i - 1] = x;
-	}
-}
-
-static void mapping_begin(void *ctx, const struct pr_map *header)
+static int mapping_begin(void *ctx, const struct pr_map *header)
 {
 	(void)ctx;
 	TT.mapping = header ? object_of(header) : SR_MAX_OBJS;
+	return 1;
+}
+
+/* -v: a new pair of the process being read and object i. */
+static void new_consumer(unsigned i)
+{
+	const struct sr_row *process = &TT.scan.cur;
+	struct consumer *c = &TT.consumers[TT.nconsumers];
+
+	if (TT.nconsumers == SR_MAX_CONSUMERS) {
+		TT.scan.overflow[SR_CONSUMERS_DROPPED]++;
+		TT.objects[i].consumer = 0;
+		return;
+	}
+	if (TT.process_name == NOT_YET)
+		TT.process_name = name_add(process->name, strlen(process->name));
+	c->object = i;
+	c->pid = process->pid;
+	c->pss_kb = 0;
+	c->name = TT.process_name;
+	TT.objects[i].consumer = ++TT.nconsumers;
 }
 
 static void mapping_end(void *ctx, const struct pr_mem *figures)
 {
-	struct object *o = &TT.objects[TT.mapping];
-	const struct sr_row *process = &TT.scan.cur;
-	unsigned i;
+	unsigned i = TT.mapping, f;
+	struct object *o = &TT.objects[i];
+	uint64_t pss_kb = figures->v[PR_Pss] >> 10;
+	struct consumer *c;
 
 	(void)ctx;
-	for (i = 0; i < SR_OBJECT_SIZES; i++)
-		o->size[i] = sat_add(o->size[i], figures->v[object_keys[i]]);
-	o->regions++;
-	if (o->last_pid != process->pid) {
-		o->last_pid = process->pid;
-		o->last_pss_kb = 0;
-		o->processes++;
+	for (f = 0; f < SR_OBJECT_SIZES; f++)
+		add(o, f, figures->v[object_keys[f]] >> 10);
+	add(o, FIG_REGIONS, 1);
+	if (!(TT.mapped[i / 8] >> i % 8 & 1)) {
+		TT.mapped[i / 8] |= 1 << i % 8;
+		add(o, FIG_PROCESSES, 1);
+		if (TT.opt->verbose)
+			new_consumer(i);
 	}
-	o->last_pss_kb += figures->v[PR_Pss] >> 10;
-	offer(o, process);
+	if (TT.opt->verbose && o->consumer) {
+		c = &TT.consumers[o->consumer - 1];
+		c->pss_kb = sat_add(c->pss_kb, pss_kb) > UINT32_MAX ? UINT32_MAX : c->pss_kb + pss_kb;
+	}
 }
 
 static const struct pr_maps_sink object_sink = { mapping_begin, mapping_end, 0 };
+
+/* A process whose smaps could not be read is in no object: counted, and
+ * with -v named. */
+static void unreadable(void)
+{
+	const struct sr_row *p = &TT.scan.cur;
+	char what[48 + SR_NAME_MAX + 3], *e;
+	size_t i;
+
+	TT.unreadable++;
+	if (!TT.opt->verbose)
+		return;
+	sr_proc_path(what, p->pid, "/smaps (");
+	e = what + strlen(what);
+	for (i = 0; p->name[i]; i++)   /* no control character reaches a terminal */
+		*e++ = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
+	memcpy(e, ")", 2);
+	mb_warn_errno(what, TT.scan.maps_error);
+}
 
 static int scan(void)
 {
@@ -291,41 +467,102 @@ static int scan(void)
 	long pid;
 
 	pr_pids_start(&it, &TT.scan.proc, TT.opt->pids, TT.opt->npids);
-	while ((pid = pr_pids_next(&it)) > 0)
-		sr_read(&TT.scan, TT.opt, pid, &object_sink);
+	while ((pid = pr_pids_next(&it)) > 0) {
+		/* a new process maps none yet (and "(other objects)" is bit SR_MAX_OBJS) */
+		memset(TT.mapped, 0, TT.nobjects / 8 + 1);
+		TT.mapped[SR_MAX_OBJS / 8] = 0;
+		TT.process_name = NOT_YET;
+		TT.scan.maps_error = 0;
+		if (sr_read(&TT.scan, TT.opt, pid, &object_sink) && TT.scan.maps_error)
+			unreadable();
+	}
 	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
 }
 
-/* Objects by PSS, largest first, then by name and kind. */
-static int object_order(unsigned i, unsigned j)
-{
-	const struct object *x = &TT.objects[i], *y = &TT.objects[j];
-	int d = SR_SIGN(y->size[OBJECT_PSS], x->size[OBJECT_PSS]);
+/* ---- the order ---- */
 
+/* The figure objects are sorted by (uss: two summed). */
+static uint64_t sort_value(const struct object *o)
+{
+	unsigned f = sort_figure[TT.opt->sort];
+	uint64_t v = figure(o, f);
+	return f == FIG_PRIVATE_CLEAN ? sat_add(v, figure(o, FIG_PRIVATE_DIRTY)) : v;
+}
+
+/* Objects by the -s figure, largest first, or by name; then by name and
+ * kind, then in the order they were found; -r reverses it. */
+static int object_order(const void *a, const void *b)
+{
+	const struct object *x = a, *y = b;
+	size_t xn, yn;
+	const char *xs = name_of(x->name, &xn), *ys = name_of(y->name, &yn);
+	int d = 0;
+
+	if (TT.opt->sort != SR_SORT_NAME)
+		d = SR_SIGN(sort_value(y), sort_value(x));
 	if (!d)
-		d = sr_compare_names(TT.names + x->name, x->name_len, TT.names + y->name, y->name_len);
+		d = sr_compare_names(xs, xn, ys, yn);
 	if (!d)
 		d = SR_SIGN(x->kind, y->kind);
-	return d;
+	if (!d)
+		d = SR_SIGN(x->consumer, y->consumer);
+	return TT.opt->reverse ? -d : d;
+}
+
+/* An object's consumers: by PSS, largest first, then by PID. */
+static int consumer_order(const void *a, const void *b)
+{
+	const struct consumer *x = a, *y = b;
+	int d = SR_SIGN(x->object, y->object);
+
+	if (!d)
+		d = SR_SIGN(y->pss_kb, x->pss_kb);
+	return d ? d : SR_SIGN(x->pid, y->pid);
 }
 
 /* The listing: the objects in order, "(other objects)" last when any
- * mapping went there, -n of them; the total of them all. */
+ * mapping went there, -n of them; the total of them all.  The objects
+ * are sorted in place; while they are, each carries its index (the last
+ * tie-break: the order they were found in), and the keys, no longer
+ * needed, hold where each one's consumer pairs start. */
 static void list_objects(void)
 {
-	struct object *o = TT.objects, *total = &o[SR_MAX_OBJS + 1];
-	unsigned i, j, n = TT.nobjects;
+	struct object *o = TT.objects;
+	unsigned i, f, n = TT.nobjects;
 
-	sr_sort(TT.order, n, object_order);
-	if (o[SR_MAX_OBJS].regions)
-		TT.order[n++] = SR_MAX_OBJS;
-	for (i = 0; i <= SR_MAX_OBJS; i++) {   /* the unused ones are zero */
-		for (j = 0; j < SR_OBJECT_SIZES; j++)
-			total->size[j] = sat_add(total->size[j], o[i].size[j]);
-		total->regions = sat_add(total->regions, o[i].regions);
+	qsort(TT.consumers, TT.nconsumers, sizeof *TT.consumers, consumer_order);
+	for (i = 0; i < n; i++) {
+		TT.keys[i] = 0;
+		o[i].consumer = i;
 	}
-	total->processes = TT.scan.coverage[SR_PROCESSES];
+	o[SR_MAX_OBJS].consumer = 0;
+	for (i = TT.nconsumers; i--; )
+		if (TT.consumers[i].object == SR_MAX_OBJS)
+			o[SR_MAX_OBJS].consumer = i + 1;
+		else
+			TT.keys[TT.consumers[i].object] = i + 1;
+	qsort(o, n, sizeof *o, object_order);
+	for (i = 0; i < n; i++)
+		o[i].consumer = TT.keys[o[i].consumer];
+	if (figure(&o[SR_MAX_OBJS], FIG_REGIONS))
+		o[n++] = o[SR_MAX_OBJS];
+	for (i = 0; i < n; i++)
+		for (f = 0; f < FIGS; f++)
+			TT.total[f] = sat_add(TT.total[f], figure(&o[i], f));
 	TT.nlisted = TT.opt->top < n ? TT.opt->top : n;
+}
+
+/* The number of pairs of the object listed i-th. */
+static size_t consumers_of(const struct object *o)
+{
+	size_t first, n;
+
+	if (!o->consumer)
+		return 0;
+	first = o->consumer - 1;
+	for (n = 1; first + n < TT.nconsumers && TT.consumers[first + n].object == TT.consumers[first].object; n++)
+		;
+	return n;
 }
 
 /* ---- the table ---- */
@@ -337,35 +574,48 @@ static void number(uint64_t v, int w)
 	tb_u64(v, w);
 }
 
-static void table_sizes(const struct object *o)
+static uint64_t bytes(uint64_t kb)
+{
+	return sat_mul(kb, 1024);
+}
+
+static void table_sizes(const uint64_t *fig)
 {
 	int maps = TT.opt->view == SR_VIEW_MAPS;
 	unsigned i;
 
 	for (i = 0; i < SR_OBJECT_SIZES; i++)
 		if (maps || objects_column[i])
-			sr_cell(o->size[i], 1, 0);
+			sr_cell(bytes(fig[i]), 1, 0);
 	if (!maps)
-		number(o->processes, 6);
-	number(o->regions, 7);
+		number(fig[FIG_PROCESSES], 6);
+	number(fig[FIG_REGIONS], 7);
 }
 
 static void table_object(const struct object *o)
 {
-	const struct consumer *t;
+	uint64_t fig[FIGS];
+	const struct consumer *c;
+	const char *s;
+	size_t n, i, k;
 
-	table_sizes(o);
-	fo_s(TT.opt->view != SR_VIEW_MAPS ? " " : o->shared ? " s " : " p ");
+	for (i = 0; i < FIGS; i++)
+		fig[i] = figure(o, i);
+	table_sizes(fig);
+	fo_s(TT.opt->view != SR_VIEW_MAPS ? " " : o->flags & OBJ_SHARED ? " s " : " p ");
 	tb_str(kind_names[o->kind], 11);
 	fo_c(' ');
-	out_safe(fo, TT.names + o->name, o->name_len);
-	for (t = o->top; TT.opt->verbose && t < o->top + SR_MAX_CONSUMERS && t->pid; t++) {
-		fo_s(t == o->top ? "\n    top: " : ", ");
-		out_u64(fo, t->pid);
+	s = name_of(o->name, &n);
+	out_safe(fo, s, n);
+	for (k = consumers_of(o), i = 0; i < k; i++) {
+		c = &TT.consumers[o->consumer - 1 + i];
+		fo_s("\n    ");
+		tb_u64(c->pid, 7);
 		fo_c(' ');
-		out_safe(fo, t->name, strlen(t->name));
+		s = name_of(c->name, &n);
+		out_safe(fo, s, n);
 		fo_c(' ');
-		tb_size((uint64_t)t->pss_kb << 10, 0);
+		tb_size(bytes(c->pss_kb), 0);
 	}
 	tb_nl();
 }
@@ -432,10 +682,16 @@ static void table(void)
 	fo_s(maps ? "     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n"
 	          : "      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n");
 	for (i = 0; i < TT.nlisted; i++)
-		table_object(&TT.objects[TT.order[i]]);
-	table_sizes(&TT.objects[SR_MAX_OBJS + 1]);
+		table_object(&TT.objects[i]);
+	TT.total[FIG_PROCESSES] = TT.scan.coverage[SR_PROCESSES];
+	table_sizes(TT.total);
 	fo_s(maps ? "   " : " ");
 	sr_coverage_line(&TT.scan);
+	if (!maps && TT.unreadable) {
+		fo_s("not in the objects: ");
+		out_u64(fo, TT.unreadable);
+		fo_s(" processes whose smaps could not be read\n");
+	}
 	if (!maps)
 		sysv_table();
 }
@@ -444,34 +700,35 @@ static void table(void)
 
 static const void *consumer_row(void *ctx, size_t i, uint64_t *have)
 {
-	const struct consumer *t = &((const struct object *)ctx)->top[i];
+	const struct object *o = ctx;
+	const struct consumer *c = &TT.consumers[o->consumer - 1 + i];
 
-	TT.consumer_rec.pid = t->pid;
-	TT.consumer_rec.name = t->name;
-	TT.consumer_rec.pss = (uint64_t)t->pss_kb << 10;
+	TT.consumer_rec.pid = c->pid;
+	TT.consumer_rec.name.s = name_of(c->name, &TT.consumer_rec.name.n);
+	TT.consumer_rec.pss = bytes(c->pss_kb);
 	*have = REP_ALL;
 	return &TT.consumer_rec;
 }
 
+/* The record of an object, or with o 0 of the total. */
 static const struct object_rec *object_rec(const struct object *o)
 {
 	struct object_rec *r = &TT.rec;
-	size_t n = 0;
+	unsigned i;
 
-	while (n < SR_MAX_CONSUMERS && o->top[n].pid)
-		n++;
 	r->pid = TT.scan.cur.pid;
 	r->process_name = TT.scan.cur.name;
-	r->kind = kind_names[o->kind];
-	r->name.s = TT.names + o->name;
-	r->name.n = o->name_len;
-	r->shared = o->shared;
-	r->shared_label = o->shared ? "true" : "false";
-	r->processes = o->processes;
-	r->regions = o->regions;
-	memcpy(r->size, o->size, sizeof r->size);
-	r->consumers = (struct rep_list){ "consumers", 0, consumer_figs, REP_N(consumer_figs), n,
-	                                  consumer_row, 0, (void *)o };
+	r->kind = o ? kind_names[o->kind] : "";
+	r->name.s = o ? name_of(o->name, &r->name.n) : "";
+	r->shared = o && o->flags & OBJ_SHARED;
+	r->shared_label = r->shared ? "true" : "false";
+	r->processes = o ? figure(o, FIG_PROCESSES) : TT.scan.coverage[SR_PROCESSES];
+	r->regions = o ? figure(o, FIG_REGIONS) : TT.total[FIG_REGIONS];
+	r->maps_unreadable = TT.unreadable;
+	for (i = 0; i < SR_OBJECT_SIZES; i++)
+		r->size[i] = bytes(o ? figure(o, i) : TT.total[i]);
+	r->consumers = (struct rep_list){ "consumers", 0, consumer_figs, REP_N(consumer_figs),
+	                                  o ? consumers_of(o) : 0, consumer_row, 0, (void *)o };
 	return r;
 }
 
@@ -479,7 +736,7 @@ static const void *object_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
 	*have = TT.opt->verbose ? REP_ALL : 0;
-	return object_rec(&TT.objects[TT.order[i]]);
+	return object_rec(&TT.objects[i]);
 }
 
 /* A segment of /proc/sysvipc/shm, read in order from the first (each of
@@ -523,8 +780,8 @@ static void report(void)
 	if (maps)
 		rep_figs("", maps_head_figs, REP_N(maps_head_figs), &TT.rec, REP_ALL);
 	rep_list(&objects);
-	rep_figs("", total_figs, REP_N(total_figs), object_rec(&TT.objects[SR_MAX_OBJS + 1]),
-	         maps ? 0 : (uint64_t)1 << TOTAL_PROCESSES);
+	rep_figs("", total_figs, REP_N(total_figs), object_rec(0),
+	         maps ? 0 : (uint64_t)1 << TOTAL_PROCESSES | (uint64_t)1 << TOTAL_UNREADABLE);
 	if (!maps)
 		sysv_report();
 	sr_report_scan(&TT.scan, TT.opt->view);
@@ -537,9 +794,11 @@ int sr_objects_view(const struct sr_options *o)
 
 	TT.opt = o;
 	TT.sysv.fd = -1;
-	memcpy(TT.names, other_objects, TT.names_used = sizeof other_objects - 1);
+	/* the pool starts with the empty name, then "(other objects)" */
+	TT.names_used = OTHER_NAME;
+	name_add(other_objects, sizeof other_objects - 1);
 	other->kind = PK_OTHER;
-	other->name_len = sizeof other_objects - 1;
+	other->name = OTHER_NAME;
 	if (sr_scan_start(&TT.scan, o->view == SR_VIEW_MAPS ? o->maps_pid : 0, note_tmpfs) || scan())
 		return 1;
 	if (o->view == SR_VIEW_MAPS && !TT.scan.coverage[SR_PROCESSES])
@@ -554,5 +813,125 @@ int sr_objects_view(const struct sr_options *o)
 	else
 		report();
 	sr_warn_overflow(&TT.scan);
+	if (o->view == SR_VIEW_OBJECTS && TT.unreadable && !o->verbose)
+		sr_warn_count(TT.unreadable, "processes", "smaps unreadable: not in the objects (-v names them)");
 	return 0;
+}
+
+/* ---- -S: the smaps pass ---- */
+
+/* Only shared mappings' figures are wanted. */
+static int swap_begin(void *ctx, const struct pr_map *header)
+{
+	(void)ctx;
+	if (header && header->shared)   /* of any kind: device and inode tell shared memory apart */
+		TT.swap_key = object_key(PK_OTHER, 1, header);
+	return header && header->shared;
+}
+
+/* A shared mapping with swap: one more sharer of its object, and its swap
+ * remembered for its process, to divide when every sharer is counted. */
+static void swap_end(void *ctx, const struct pr_mem *figures)
+{
+	struct sr_scan *s = ctx;
+	uint64_t kb = figures->v[PR_Swap] >> 10;
+	struct swap_seen *e = &TT.swap_seen[TT.nswap_seen];
+	unsigned i;
+	int added;
+
+	if (!kb)
+		return;
+	i = find(TT.swap_key, &added);
+	if (i < SR_MAX_OBJS)
+		TT.sharers[i]++;
+	/* room for it, and for its process's first entry when it is the first */
+	if (i == SR_MAX_OBJS || TT.nswap_seen + !!TT.swap_pid >= SR_SWAP_POOL) {
+		s->overflow[SR_UNTRACKED_SWAP]++;
+		return;
+	}
+	if (TT.swap_pid) {
+		*e++ = (struct swap_seen){ SWAP_PROCESS, TT.swap_pid };
+		TT.nswap_seen++;
+		TT.swap_pid = 0;
+	}
+	*e = (struct swap_seen){ i, kb > UINT32_MAX ? UINT32_MAX : kb };
+	TT.nswap_seen++;
+}
+
+static int by_pid(const void *a, const void *b)
+{
+	const struct sr_shared_swap *x = a, *y = b;
+	return SR_SIGN(x->pid, y->pid);
+}
+
+/* Each process's swap_seen entries divided by their objects' sharers:
+ * its shared swap, kept when there is any.  Terms in bytes rounded down,
+ * the sum to a KiB. */
+static void divide(struct sr_scan *s)
+{
+	struct swap_seen *e = TT.swap_seen, *end = e + TT.nswap_seen;
+	uint64_t sum;
+	uint32_t pid;
+	unsigned n;
+
+	while (e < end) {
+		pid = e++->kb;
+		for (sum = 0, n = 0; e < end && e->object != SWAP_PROCESS; e++, n++)
+			sum += ((uint64_t)e->kb << 10) / TT.sharers[e->object];
+		if (sum >> 10 && s->nshared_swap == SR_MAX_SWAPPROCS)
+			s->overflow[SR_UNTRACKED_SWAP] += n;
+		else if (sum >> 10)
+			s->shared_swap[s->nshared_swap++] = (struct sr_shared_swap){
+				pid, sum >> 10 > UINT32_MAX ? UINT32_MAX : sum >> 10 };
+	}
+	qsort(s->shared_swap, s->nshared_swap, sizeof *s->shared_swap, by_pid);
+}
+
+/* The process view runs next in the same storage, and expects zeros: what
+ * the pass wrote is cleared.  The slots go in the reverse order of their
+ * filling: the probe for each key then passes only keys still there. */
+static void clear(void)
+{
+	unsigned i;
+
+	for (i = TT.nobjects; i--; ) {
+		*slot_of(TT.keys[i]) = 0;
+		TT.keys[i] = 0;
+		TT.sharers[i] = 0;
+	}
+	memset(TT.swap_seen, 0, TT.nswap_seen * sizeof *TT.swap_seen);
+	TT.nobjects = TT.nswap_seen = TT.mapping = TT.swap_pid = TT.nslots = 0;
+	TT.swap_key = 0;
+	TT.opt = 0;
+}
+
+int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
+{
+	const struct pr_maps_sink sink = { swap_begin, swap_end, s };
+	struct pr_pids it;
+	long pid;
+	int rc = rd_dir_open(&s->proc, "/proc");
+
+	if (rc < 0)
+		return mb_fail_errno("/proc", -rc);
+	TT.opt = o;
+	/* every process shares, whatever -p and -U select */
+	pr_pids_start(&it, &s->proc, 0, 0);
+	while ((pid = pr_pids_next(&it)) > 0) {
+		TT.swap_pid = pid;
+		sr_read_maps(s, pid, &sink);
+	}
+	rd_dir_close(&s->proc);
+	if (pid < 0)
+		return mb_fail_errno("/proc", -pid);
+	divide(s);
+	clear();
+	return 0;
+}
+
+uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid)
+{
+	struct sr_shared_swap key = { pid, 0 };
+	const struct sr_shared_swap *r = bsearch(&key, s->shared_swap, s->nshared_swap, sizeof key, by_pid);
+	return r ? r->kb : 0;
 }

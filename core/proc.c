@@ -48,7 +48,7 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 	for (i = first; i < last; i++, k++) {
 		if (k < first || k >= last)
 			k = first;
-		if (sc_eq(key, kl, pr_key(k))) {
+		if (*pr_key(k) == *key && sc_eq(key, kl, pr_key(k))) {
 			m->next = k + 1;
 			if (kb)
 				v = sat_mul(v, 1024);
@@ -418,16 +418,16 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 			if (open)
 				sink->end(sink->ctx, &figures);
 			memset(&figures, 0, sizeof figures);
-			open = 1;
-			sink->begin(sink->ctx, 0);
+			open = sink->begin(sink->ctx, 0);
 		}
-		if (pr_maphdr(s, n, &header)) {
+		/* a header starts with its address in lowercase hex, a figure
+		 * with its key's capital: most lines need no field scan */
+		if (n && ((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')) && pr_maphdr(s, n, &header)) {
 			if (open)
 				sink->end(sink->ctx, &figures);
 			memset(&figures, 0, sizeof figures);
-			open = 1;
-			sink->begin(sink->ctx, &header);
-		} else {
+			open = sink->begin(sink->ctx, &header);
+		} else if (open) {
 			pr_line(&figures, s, n, 0, PR_NK);
 		}
 	}

@@ -51,10 +51,13 @@
                                            PATH_MAX), '/', the command (NAME_MAX, 255) and NUL */
 
 /* smaps-rollup mapping views (-S, -M, -l) */
-#define SR_MAX_OBJS       256  /* objects of -M/-l; more fold into "(other objects)" */
-#define SR_OBJ_POOL     12288  /* bytes of object names (paths) kept; beyond: names cut */
-#define SR_MAX_CONSUMERS    3  /* -l -v: top processes kept per object */
+#define SR_MAX_OBJS     65536  /* objects of -M/-l, shared objects with swap of -S; more: "(other objects)" */
+#define SR_OBJ_SLOTS   131072  /* hash slots of the objects: twice SR_MAX_OBJS keeps probes short */
+#define SR_MAX_WIDE      1024  /* objects whose figures outgrow 16 bits (64 MiB, 65,535 regions); beyond: saturated */
+#define SR_OBJ_POOL     65536  /* bytes of object and consumer names kept; beyond: names cut */
+#define SR_MAX_CONSUMERS 16384 /* -l -v: (object, process) pairs kept; beyond: counted, not listed */
 #define SR_MAX_TMPFS       64  /* tmpfs mounts whose files are told apart (kind tmpfs) */
-#define SR_MAX_SWAPOBJ    256  /* -S: shared objects with swap whose mappings are counted */
+#define SR_SWAP_POOL   262144  /* -S: shared mappings with swap remembered until their sharers are counted */
+#define SR_MAX_SWAPPROCS 4096  /* -S: processes with shared swap, kept from the smaps pass for the rows */
 
 #endif

@@ -158,8 +158,9 @@ long pr_pids_next(struct pr_pids *it);
  * belong to a mapping that cannot be named. */
 struct pr_maps_sink {
 	/* a mapping starts: its header (path valid during the call), or 0
-	 * for one that cannot be named */
-	void (*begin)(void *ctx, const struct pr_map *header);
+	 * for one that cannot be named; 0 when its figures are not wanted
+	 * (its lines are then not parsed, and end is not called) */
+	int (*begin)(void *ctx, const struct pr_map *header);
 	/* it ends: every PR_KEYS key of its lines */
 	void (*end)(void *ctx, const struct pr_mem *figures);
 	void *ctx;

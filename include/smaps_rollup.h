@@ -25,8 +25,8 @@ enum sr_view {
 
 /* -s; the sizes before SR_SORT_ANON are the ones groups and totals sum */
 enum sr_sort { SR_SORT_PSS, SR_SORT_USS, SR_SORT_RSS, SR_SORT_SWAP, SR_SORT_SWAP_PSS,
-               SR_SORT_ANON, SR_SORT_FILE, SR_SORT_SHMEM, SR_SORT_PID, SR_SORT_USER,
-               SR_SORT_NAME, SR_SORT_N };
+               SR_SORT_ANON, SR_SORT_FILE, SR_SORT_SHMEM, SR_SORT_PRIVATE_DIRTY, SR_SORT_PID,
+               SR_SORT_USER, SR_SORT_NAME, SR_SORT_N };
 #define SR_SUMMED SR_SORT_ANON
 
 /* -g; from SR_GROUP_USER on, the views of group sums */
@@ -66,7 +66,8 @@ struct sr_options {
 /* What the views that read every mapping (-S, -M, -l) could not keep. */
 #define SR_OVERFLOW(X) \
 	X(OTHER_REGIONS, "other_regions") X(NAMES_CUT, "names_cut") X(LONG_LINES, "long_lines") \
-	X(UNTRACKED_SWAP, "untracked_swap") X(TMPFS_MOUNTS, "tmpfs_mounts") X(SYSV_BAD, "sysv_bad")
+	X(UNTRACKED_SWAP, "untracked_swap") X(TMPFS_MOUNTS, "tmpfs_mounts") X(SYSV_BAD, "sysv_bad") \
+	X(FIGURES_SATURATED, "figures_saturated") X(CONSUMERS_DROPPED, "consumers_dropped")
 #define SR_ENUM(id, name) SR_##id,
 enum sr_coverage { SR_COVERAGE(SR_ENUM) SR_COVERAGE_N };
 enum sr_overflow { SR_OVERFLOW(SR_ENUM) SR_OVERFLOW_N };
@@ -103,6 +104,12 @@ struct sr_scan {
 	/* -c, -C: each rule's match of the command line being read */
 	struct pat_state rules[SR_MAX_RULES];
 	unsigned nrules;
+	/* -S: what the smaps pass found, for the rows read after it: the
+	 * processes with shared swap, by PID */
+	struct sr_shared_swap {
+		uint32_t pid, kb;
+	} shared_swap[SR_MAX_SWAPPROCS];
+	unsigned nshared_swap;
 };
 
 /* Before the scan: /proc opened, the mounts of PID's mount namespace (0:
@@ -116,8 +123,8 @@ const char *sr_proc_path(char *b, unsigned pid, const char *rest);
  * process's smaps goes to it, mapping by mapping. */
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
             const struct pr_maps_sink *maps);
-/* The smaps of pid alone, whatever it is (-S's first pass). */
-void sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps);
+/* The smaps of pid alone, whatever it is (-S's smaps pass): 0, or -errno. */
+int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps);
 
 /* A table cell of a size: a blank, then right-aligned in 8; "~" marks an
  * approximate one, "-" an absent one. */
@@ -140,7 +147,17 @@ void sr_warn_count(uint64_t n, const char *what, const char *why);
 /* The object views, -M and -l (applets/smaps_rollup_maps.c): the exit
  * status. */
 int sr_objects_view(const struct sr_options *o);
+/* -S, before the process view reads its rows (applets/smaps_rollup_maps.c):
+ * every process's smaps read once, the swap of each shared mapping divided
+ * among the mappings of its object, the sums kept in s->shared_swap.  It
+ * runs in the object views' state, which overlaps the process view's, and
+ * leaves all of it but s zero.  0, or 1 after the message. */
+int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o);
+/* -S: the KiB of shared swap the pass found for pid. */
+uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid);
 /* The sizes of an object: Size, Rss, Pss, Private_Clean, Private_Dirty,
  * Shared_Clean, Shared_Dirty, Swap, SwapPss (the -M columns) */
 #define SR_OBJECT_SIZES 9
+/* ... then its regions and processes: the figures the object views keep */
+#define SR_OBJECT_FIGS (SR_OBJECT_SIZES + 2)
 #endif

@@ -17,7 +17,8 @@ file wins, how a row is classified) the rule is the README's.
 The mapping views (-S, -M, -l) are modelled from the smaps files with the
 README's rules: the header line split with a regular expression, the
 kinds told apart by prefix, objects keyed by (kind, dev, inode) or (kind,
-name), the bounds SR_MAX_OBJS, SR_OBJ_POOL, SR_MAX_CONSUMERS.
+name), the bounds SR_MAX_OBJS, SR_OBJ_POOL, SR_MAX_WIDE, SR_MAX_CONSUMERS,
+SR_SWAP_POOL, SR_MAX_SWAPPROCS: the README's Limits, not membox's code.
 """
 import json, os, re, sys
 
@@ -30,7 +31,7 @@ SUMS = ["pss", "uss", "rss", "swap", "swap_pss"]
 MKEY = [("Pss", "VmRSS"), ("USS", "RssAnon"), ("Rss", "VmRSS"), ("Swap", "VmSwap"),
         ("SwapPss", "VmSwap"), ("Pss_Anon", "RssAnon"), ("Pss_File", "RssFile"),
         ("Pss_Shmem", "RssShmem")]
-KEYS = ["pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "pid", "user", "name"]
+KEYS = ["pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "private_dirty", "pid", "user", "name"]
 COV = ["processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
        "truncated", "saturated", "grouped_other", "command_lost"]
 # the rollup keys the sums add besides the sizes (README: Figures), named
@@ -51,9 +52,11 @@ CHROMEOS = [("crosvm_arcvm", "/usr/bin/crosvm run*/arcvm.sock*"), ("crosvm_other
 _b = dict(re.findall(r"(?m)^#define (\w+)\s+(\d+)", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../include/bounds.h")).read()))
 MAX_ROWS, CMD_MAX, NAME_MAX, MAX_GROUPS, KEY_MAX = (int(_b[k]) for k in ("SR_MAX_ROWS", "SR_CMD_MAX", "SR_NAME_MAX", "SR_MAX_GROUPS", "PW_NAME_MAX"))
 ROW_POOL = int(_b["SR_ROW_POOL"])
-MAX_OBJS, OBJ_POOL, CONSUMERS, MAX_SWAPOBJ = (int(_b[k]) for k in ("SR_MAX_OBJS", "SR_OBJ_POOL", "SR_MAX_CONSUMERS", "SR_MAX_SWAPOBJ"))
+MAX_OBJS, OBJ_POOL, CONSUMERS, MAX_WIDE, SWAP_POOL, SWAPPROCS = (int(_b[k]) for k in (
+    "SR_MAX_OBJS", "SR_OBJ_POOL", "SR_MAX_CONSUMERS", "SR_MAX_WIDE", "SR_SWAP_POOL", "SR_MAX_SWAPPROCS"))
 OFIG = ["Size", "Rss", "Pss", "Private_Clean", "Private_Dirty", "Shared_Clean", "Shared_Dirty", "Swap", "SwapPss"]
-OVF = ["other_regions", "names_cut", "long_lines", "untracked_swap", "tmpfs_mounts", "sysv_bad"]
+OVF = ["other_regions", "names_cut", "long_lines", "untracked_swap", "tmpfs_mounts", "sysv_bad",
+       "figures_saturated", "consumers_dropped"]
 KINDS = ["anon", "heap", "stack", "special", "anon_named", "shared_anon", "file", "deleted", "tmpfs", "memfd", "sysv", "other"]
 HDR = re.compile(rb"^[0-9a-fA-F]+-[0-9a-fA-F]+ [r-][w-][x-][sp] [0-9a-fA-F]+ ([0-9a-fA-F]+):([0-9a-fA-F]+) (\d+)(?: +(.*))?$")
 
@@ -108,39 +111,78 @@ def tmpfs_devs(root, pid):
 
 def shared_swap(root, rows):
     """-S: each row's shared swap PSS in bytes (whole KiB, as membox keeps
-    it), counting the mappings of every process of the capture."""
-    pids = [x for x in os.listdir(root + "/proc") if x.isdigit()]
-    count = {}
-    for pid in pids:
+    it): every process's smaps read once (in /proc order), each shared
+    mapping with swap a sharer of its (dev, inode); SR_MAX_OBJS objects,
+    SR_SWAP_POOL remembered mappings (a process's first takes one more),
+    SR_MAX_SWAPPROCS processes with shared swap.  Returns untracked_swap."""
+    count, seen, used, untracked = {}, [], 0, 0
+    for pid in listdir(root):
+        first = True
         for mp in mappings(read("%s/proc/%s/smaps" % (root, pid)) or b""):
-            if mp["path"] is not None and mp["shared"] and mp["f"].get("Swap"):
-                key = (mp["dev"], mp["ino"])
-                if key in count or len(count) < MAX_SWAPOBJ:
-                    count[key] = count.get(key, 0) + 1
-    untracked = 0
+            if mp["path"] is None or not mp["shared"] or not mp["f"].get("Swap", 0) // 1024:
+                continue
+            key = (mp["dev"], mp["ino"])
+            if key not in count and len(count) == MAX_OBJS:
+                untracked += 1
+                continue
+            count[key] = count.get(key, 0) + 1
+            if used + first >= SWAP_POOL:
+                untracked += 1
+                continue
+            if first:
+                seen.append((int(pid), []))
+                used += 1
+                first = False
+            seen[-1][1].append((key, mp["f"]["Swap"] // 1024))
+            used += 1
+    kept = {}
+    for pid, maps in seen:
+        b = sum((kb << 10) // count[key] for key, kb in maps)
+        if b >> 10 and len(kept) == SWAPPROCS:
+            untracked += len(maps)
+        elif b >> 10:
+            kept[pid] = b >> 10 << 10
     for r in rows:
-        b = 0
-        for mp in mappings(read("%s/proc/%d/smaps" % (root, r["pid"])) or b""):
-            if mp["path"] is not None and mp["shared"] and mp["f"].get("Swap"):
-                if (mp["dev"], mp["ino"]) in count:
-                    b += mp["f"]["Swap"] // count[(mp["dev"], mp["ino"])]
-                else:
-                    untracked += 1
-        r["ss"] = b // 1024 * 1024
+        r["ss"] = kept.get(r["pid"], 0)
     return untracked
+
+
+def listdir(root):
+    """The PIDs of root's /proc in the order a directory listing gives."""
+    return [x for x in os.listdir(root + "/proc") if x.isdigit() and x[0] != "0"]
 
 
 def objects(root, o, rows):
     """-M and -l: the objects in the order membox lists them, their totals
-    and what did not fit."""
+    and what did not fit.  Figures are KiB; each object's stay below 2^16
+    until SR_MAX_WIDE objects have outgrown that, then saturate there."""
     ovf = dict.fromkeys(OVF, 0)
     tmpfs = tmpfs_devs(root, o["pids"][0] if o["view"] == "map" else "self")
-    objs, used = {}, len("(other objects)")
-    other = dict(kind="other", name=b"(other objects)", shared=False, f=dict.fromkeys(OFIG, 0),
-                 regions=0, pids=set(), cons={})
+    pool = [2 + 2 + len(b"(other objects)")]   # the empty name, then "(other objects)"
+
+    def name_add(name):
+        avail = OBJ_POOL - pool[0]
+        if len(name) + 2 > avail:
+            ovf["names_cut"] += 1
+            if avail <= 2:
+                return b""
+            name = name[:avail - 2]
+        pool[0] += len(name) + 2
+        return name
+    objs, order = {}, 0
+    wide = [0]
+    new = lambda k, name, sh: dict(kind=k, name=name, shared=sh, f=dict.fromkeys(OFIG, 0), regions=0,
+                                  pids=set(), cons={}, names={}, wide=False, sat=False, order=0)
+    other = new("other", b"(other objects)", False)
+    pairs, unreadable = 0, 0
+
     for r in rows:
         smaps = read("%s/proc/%d/smaps" % (root, r["pid"]))
-        for mp in mappings(smaps or b""):
+        if smaps is None:
+            unreadable += 1
+            continue
+        pname = None
+        for mp in mappings(smaps):
             if mp["path"] is None:
                 ovf["long_lines"] += 1
                 ob = other
@@ -153,26 +195,60 @@ def objects(root, o, rows):
                     ovf["other_regions"] += 1
                     ob = other
                 elif ob is None:
-                    name = mp["path"] or (b"[anon]" if k == "anon" else b"")
-                    if len(name) > OBJ_POOL - used:
-                        name = name[:OBJ_POOL - used]
-                        ovf["names_cut"] += 1
-                    used += len(name)
-                    ob = objs[key] = dict(kind=k, name=name, shared=sh, f=dict.fromkeys(OFIG, 0),
-                                          regions=0, pids=set(), cons={})
+                    ob = objs[key] = new(k, name_add(mp["path"] or (b"[anon]" if k == "anon" else b"")), sh)
+                    order += 1
+                    ob["order"] = order
+            # figures in KiB, as membox keeps them (figures of the model: bytes)
             for x in OFIG:
-                ob["f"][x] += mp["f"].get(x, 0)
-            ob["regions"] += 1
-            ob["pids"].add(r["pid"])
-            ob["cons"][r["pid"]] = ob["cons"].get(r["pid"], 0) + mp["f"].get("Pss", 0) // 1024
-            ob.setdefault("names", {})[r["pid"]] = r["name"]
-    lst = sorted(objs.values(), key=lambda b: (-b["f"]["Pss"], b["name"], KINDS.index(b["kind"])))
-    if other["regions"]:
+                add_kb(ob, x, mp["f"].get(x, 0) // 1024, wide, ovf)
+            add_kb(ob, "regions", 1, wide, ovf)
+            if r["pid"] not in ob["pids"]:
+                ob["pids"].add(r["pid"])
+                add_kb(ob, "processes", 1, wide, ovf)
+                if o["verbose"]:
+                    if pairs == CONSUMERS:
+                        ovf["consumers_dropped"] += 1
+                    else:
+                        pairs += 1
+                        if pname is None:
+                            pname = name_add(r["name"])
+                        ob["cons"][r["pid"]] = 0
+                        ob["names"][r["pid"]] = pname
+            if r["pid"] in ob["cons"]:
+                ob["cons"][r["pid"]] = min(ob["cons"][r["pid"]] + mp["f"].get("Pss", 0) // 1024, 2**32 - 1)
+    fig = lambda b, x: b.get("kb", {}).get(x, 0)
+    KEYF = {"pss": ["Pss"], "uss": ["Private_Clean", "Private_Dirty"], "rss": ["Rss"], "swap": ["Swap"],
+            "swappss": ["SwapPss"], "private_dirty": ["Private_Dirty"]}
+    kf = KEYF.get(o["key"], [])
+    lst = sorted(objs.values(), key=lambda b: (-sum(fig(b, x) for x in kf), b["name"], KINDS.index(b["kind"]), b["order"]),
+                 reverse=o["rev"])
+    if fig(other, "regions"):
         lst.append(other)
     for b in lst:
-        b["top"] = sorted(b["cons"].items(), key=lambda c: (-c[1], c[0]))[:CONSUMERS]
+        b["f"] = {x: fig(b, x) * 1024 for x in OFIG}
+        b["regions"] = fig(b, "regions")
+        b["nprocs"] = fig(b, "processes")
+        b["top"] = sorted(b["cons"].items(), key=lambda c: (-c[1], c[0]))
     total = dict(regions=sum(b["regions"] for b in lst), f={x: sum(b["f"][x] for b in lst) for x in OFIG})
-    return lst[:o["top"]] if o["top"] else lst, total, ovf
+    return (lst[:o["top"]] if o["top"] else lst), total, ovf, unreadable
+
+
+def add_kb(ob, k, v, wide, ovf):
+    """Add v to figure k (KiB, or a count) of ob as membox does: 16 bits
+    each until it outgrows them and a wide record is free, else 65,535."""
+    kb = ob.setdefault("kb", dict.fromkeys(OFIG + ["regions", "processes"], 0))
+    if ob["wide"] or kb[k] + v <= 65535:
+        kb[k] += v
+        return
+    if wide[0] < MAX_WIDE:
+        wide[0] += 1
+        ob["wide"] = True
+        kb[k] += v
+        return
+    kb[k] = 65535
+    if not ob["sat"]:
+        ovf["figures_saturated"] += 1
+        ob["sat"] = True
 
 
 def sysv_list(root):
@@ -426,9 +502,9 @@ def model(root, args):
     rows, cov = scan(root, o)
     ovf = dict.fromkeys(OVF, 0)
     if o["view"] in ("map", "list"):
-        lst, tot, ovf = objects(root, o, rows)
+        lst, tot, ovf, unreadable = objects(root, o, rows)
         segs, have = sysv_list(root) if o["view"] == "list" else ([], False)
-        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs)
+        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs, unreadable=unreadable)
     if o["view"] == "swap":
         ovf["untracked_swap"] = shared_swap(root, rows)
     stream = o["unsorted"] and o["fmt"] != "prom" and o["group"] != "tree"
@@ -588,7 +664,7 @@ def obj_json(M):
         if o["view"] == "map":
             e["shared"] = b["shared"]
         else:
-            e["processes"] = len(b["pids"])
+            e["processes"] = b["nprocs"]
         e["regions"] = b["regions"]
         e["rollup"] = dict(b["f"])
         if o["verbose"]:
@@ -602,7 +678,7 @@ def obj_json(M):
     t = M["ototal"]
     j["total"] = dict(regions=t["regions"], rollup=t["f"])
     if o["view"] == "list":
-        j["total"] = dict(processes=M["cov"]["processes"], **j["total"])
+        j["total"] = dict(processes=M["cov"]["processes"], maps_unreadable=M["unreadable"], **j["total"])
         j["sysv"] = M["sysv"]
     j["coverage"] = M["cov"]
     j["overflow"] = M["ovf"]
@@ -637,13 +713,13 @@ def obj_table(M):
     for b in M["objects"]:
         line = "".join(cell(b["f"][OFIG[i]]) for i in cols)
         if o["view"] == "list":
-            line += " " + str(len(b["pids"])).rjust(6)
+            line += " " + str(b["nprocs"]).rjust(6)
         line += " " + str(b["regions"]).rjust(7)
         if o["view"] == "map":
             line += " " + ("s" if b["shared"] else "p")
         line += " " + b["kind"].ljust(11) + " " + safe(b["name"])
-        if o["verbose"] and b["top"]:
-            line += "\n    top: " + ", ".join("%d %s %s" % (p, safe(b["names"][p]), size(kb * 1024, u)) for p, kb in b["top"])
+        for p, kb in b["top"] if o["verbose"] else []:
+            line += "\n    %7d %s %s" % (p, safe(b["names"][p]), size(kb * 1024, u))
         out.append(line)
     t = M["ototal"]
     line = "".join(cell(t["f"][OFIG[i]]) for i in cols)
@@ -655,6 +731,8 @@ def obj_table(M):
     c = M["cov"]
     out.append("coverage: " + ", ".join("%d %s" % (c[k], k.replace("_", " ")) for i, k in enumerate(COV) if i <= 5 or c[k]) +
                (", other users' processes hidden (%s)" % c["hidden"] if c["hidden"] else ""))
+    if o["view"] == "list" and M["unreadable"]:
+        out.append("not in the objects: %d processes whose smaps could not be read" % M["unreadable"])
     if M["sysv"]:
         out.append("")
         out.append("   SHMID   OWNER  ATTACH     SIZE      RSS     SWAP")
@@ -673,8 +751,10 @@ def obj_prom(M):
                   'kind="%s",object="%s"' % (b["kind"], plab(b["name"]))
             if o["view"] == "map":
                 lab += ',shared="%s"' % ("true" if b["shared"] else "false")
-            v = b["f"][OFIG[i]] if i < 9 else b["regions"] if i == 9 else len(b["pids"])
+            v = b["f"][OFIG[i]] if i < 9 else b["regions"] if i == 9 else b["nprocs"]
             L.append("membox_object_%s{%s} %d" % (n, lab, v))
+    if o["view"] == "list":
+        L.append("membox_total_maps_unreadable %d" % M["unreadable"])
     for k, n in (("attaches", "attaches"), ("size", "size_bytes"), ("rss", "rss_bytes"), ("swap", "swap_bytes")):
         for g in M["sysv"]:
             if g[k] is not None:

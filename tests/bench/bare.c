@@ -2,6 +2,7 @@
  * against: read the files, parse nothing.
  *   bare rollup     for every PID: status, cmdline, smaps_rollup
  *   bare smaps      for every PID: status, cmdline, smaps
+ *   bare smaps-only for every PID: smaps alone
  *   bare read N [-i US|-o] FILE...
  *                   N rounds of one pread at offset 0 of each FILE (the fds
  *                   kept open); -i US: each round at an absolute deadline US
@@ -76,6 +77,11 @@ int main(int argc, char **argv)
 		pd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY);
 		if (pd < 0)
 			continue;
+		if (!strcmp(mode, "smaps-only")) {
+			slurp(pd, "smaps");
+			close(pd);
+			continue;
+		}
 		slurp(pd, "status");
 		slurp(pd, "cmdline");
 		slurp(pd, strcmp(mode, "smaps") ? "smaps_rollup" : "smaps");

@@ -13,7 +13,11 @@
  *                      fork), then a child that maps it too without
  *                      touching it.  Prints "PID CHILD ADDRESS" (the address
  *                      in hex as smaps prints it) and sleeps until killed;
- *                      the child dies with the parent. */
+ *                      the child dies with the parent.
+ *   sr-maps swapn N KIB
+ *                      the same with N distinct regions of KIB each (N
+ *                      shared objects), each written with its own pattern
+ *                      and pushed out; prints "PID CHILD". */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,8 +96,32 @@ int main(int argc, char **argv)
 				pause();
 		}
 		printf("%d %d %lx\n", (int)getpid(), (int)c, (unsigned long)m);
+	} else if (argc == 4 && !strcmp(argv[1], "swapn")) {
+		pid_t c;
+		n = atol(argv[2]);
+		k = atol(argv[3]) * 1024;
+		for (i = 0; i < n; i++) {
+			long j;
+			/* one page of PROT_NONE after each: neighbours never merge */
+			m = mmap(0, k + ps, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+			if (m == MAP_FAILED || mprotect(m + k, ps, PROT_NONE))
+				return perror("mmap"), 1;
+			for (j = 0; j < k; j += sizeof(long))
+				*(long *)(m + j) = (i + 1) * 7919 + j;
+			if (madvise(m, k, MADV_PAGEOUT))
+				perror("madvise(MADV_PAGEOUT)");
+		}
+		c = fork();
+		if (c < 0)
+			return perror("fork"), 1;
+		if (!c) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			for (;;)
+				pause();
+		}
+		printf("%d %d\n", (int)getpid(), (int)c);
 	} else {
-		fprintf(stderr, "usage: sr-maps maps N K | sr-maps swap KIB\n");
+		fprintf(stderr, "usage: sr-maps maps N K | sr-maps swap KIB | sr-maps swapn N KIB\n");
 		return 2;
 	}
 	fflush(stdout);
