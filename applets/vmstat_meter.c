@@ -371,6 +371,12 @@ static long take_sample(int base)
 	                  : psi_read(psi);
 	if (!live)
 		mb_warn_diag(&psi->diag);
+	/* live, as psi_read says it: absent or off (psi=0) is no PSI, another
+	 * error (no file descriptor left) a warning */
+	else if (n < 0 && n != -ENOENT && n != -EOPNOTSUPP && !TT.read_failed) {
+		TT.read_failed = 1;
+		mb_warn_errno(psi_file, -n);
+	}
 	if (psi_failed) {
 		memset(&psi->some, 0, sizeof psi->some);
 		memset(&psi->full, 0, sizeof psi->full);
