@@ -683,15 +683,19 @@ static void set_action(int sig, void (*handler)(int, siginfo_t *, void *), int f
 		sigaddset(&TT.handled, sig);
 }
 
-static void catch_signals(void)
+static void catch_requests(void)
 {
-	unsigned i;
-	int sig;
-
 	sigprocmask(SIG_SETMASK, 0, &TT.entry_mask);
 	set_action(SIGUSR1, on_request, SA_RESTART);
 	set_action(SIGUSR2, on_request, SA_RESTART);
 	set_action(SIGCHLD, on_request, SA_RESTART | SA_NOCLDSTOP);
+}
+
+static void catch_stops(void)
+{
+	unsigned i;
+	int sig;
+
 	set_action(SIGINT, on_stop, 0);
 	set_action(SIGTERM, on_stop, 0);
 	set_action(SIGHUP, on_stop, 0);
@@ -915,10 +919,11 @@ int vmstat_meter_main(int argc, char **argv)
 
 	/* Until the baseline is read, a signal that ends the run does so by
 	 * its default action: there is nothing to report yet, and the open of
-	 * a file that never opens cannot hold it. */
+	 * a file that never opens cannot hold it.  A request waits for it. */
+	catch_requests();
 	if ((err = take_sample(1)) < 0)
 		return mb_fail_errno(vmstat_file, -err);
-	catch_signals();
+	catch_stops();
 	run_start = TT.base_us;
 	if (TT.command && start() < 0)
 		TT.exit_status = mb_stop ? 128 + mb_stop : 127;
