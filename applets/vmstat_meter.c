@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "applet.h"
@@ -31,10 +32,11 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"MemAvailable and MemFree, the highest swap used and anon + swap used, and\n"
 	"the memory stall time (PSI).  '-' or null: the kernel has no such figure.\n\n"
 	"COMMAND runs (no shell) to its exit; the report goes to stderr and its exit\n"
-	"status (128+N: killed by signal N, 127: did not start) is ours.  SIGINT and\n"
-	"SIGQUIT are left to it, SIGTERM is passed on.  Without: a line per sample\n"
-	"until -n, -d, SIGINT or SIGTERM, then the summary.  SIGUSR1: the summary so\n"
-	"far; SIGHUP: a new baseline.\n\n"
+	"status (128+N: killed by signal N; 127: not found or not started; 126: not\n"
+	"executable) is ours.  A signal that ends the meter is passed on to COMMAND\n"
+	"(not ^C or ^\\ of the terminal, which reach it anyway), then the meter waits\n"
+	"for it.  Without: a line per sample until -n, -d, SIGINT, SIGTERM or SIGHUP,\n"
+	"then the summary.  SIGUSR1: the summary so far; SIGUSR2: a new baseline.\n\n"
 	"  -f, --fields=A,B   counters (default pgmajfault,pswpin,pswpout,oom_kill);\n"
 	"                     +A,B: added to the list; at most 32\n"
 	"  -i, --interval=S   seconds between samples (default 1, at least 0.01)\n"
@@ -84,6 +86,7 @@ GLOBALS(
 	int table;                           /* -o table: lines and summary laid out for people */
 	const char *const *command;          /* COMMAND and its arguments, or 0 */
 	int64_t exit_status;                 /* the command's; -1: not yet */
+	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
 	struct out report_file;              /* -O */
 	char report_buf[MB_OUT_BUF];
 	char exec_path[VM_EXEC_PATH_MAX];    /* a candidate of the PATH search */
@@ -113,7 +116,12 @@ GLOBALS(
 	uint64_t memory[4];                  /* by enum memory_figure, bytes */
 	unsigned memory_have;                /* bit by enum memory_figure */
 	int lines_written;                   /* table lines: the summary starts after a blank line */
-	volatile sig_atomic_t signals_seen;  /* bit per signal number */
+
+	/* signals */
+	volatile sig_atomic_t signals_seen;  /* SIGBIT of SIGUSR1, SIGUSR2, SIGCHLD since the last look */
+	sigset_t handled;                    /* those with a handler of ours: blocked around the look */
+	sigset_t changed;                    /* those whose action we changed: the default in the command */
+	sigset_t entry_mask;                 /* the mask we were started with, the command's too */
 
 	struct counter_rec {                 /* the counter being reported */
 		const char *name;
@@ -363,6 +371,12 @@ static long take_sample(int base)
 	                  : psi_read(psi);
 	if (!live)
 		mb_warn_diag(&psi->diag);
+	/* live, as psi_read says it: absent or off (psi=0) is no PSI, another
+	 * error (no file descriptor left) a warning */
+	else if (n < 0 && n != -ENOENT && n != -EOPNOTSUPP && !TT.read_failed) {
+		TT.read_failed = 1;
+		mb_warn_errno(psi_file, -n);
+	}
 	if (psi_failed) {
 		memset(&psi->some, 0, sizeof psi->some);
 		memset(&psi->full, 0, sizeof psi->full);
@@ -599,31 +613,130 @@ static void summary(void)
 	out_flush(fo);
 }
 
-static void on_signal(int sig)
-{
-	TT.signals_seen |= 1 << sig;
-}
+/* Signals.  A request (SIGUSR1: the summary so far; SIGUSR2: a new
+ * baseline; SIGCHLD: the command ended) is noted for the loop, which looks
+ * at the notes with the handled signals blocked and then sleeps in ppoll,
+ * which unblocks them atomically: none is lost between the look and the
+ * sleep.  Nothing is blocked anywhere else, so a signal always gets through
+ * a read or a write that waits; a request restarts it (SA_RESTART).
+ * A signal that ends the run sets mb_stop and restarts nothing: a blocked
+ * write returns, and from then on no write blocks (out_flush), so the
+ * report ends as far as its reader takes it.  Over time these are SIGINT,
+ * SIGTERM and SIGHUP, as in every long-running mode of membox.  Around a
+ * command also every other signal whose default would end the meter and
+ * leave the command running; the synchronous ones (SIGSEGV and the like)
+ * would be a bug of ours and keep their default, and for them and SIGKILL
+ * the command has PR_SET_PDEATHSIG. */
 #define SIGBIT(sig) (1u << (sig))
-/* SIGINT and SIGQUIT last: with a command they are left to it */
-static const int watched_signals[] = { SIGTERM, SIGHUP, SIGUSR1, SIGCHLD, SIGINT, SIGQUIT };
+#define STOP_SEEN 1u    /* bit 0, no signal's: over time, a signal ended the run */
 
-/* Sleep until the deadline or a signal: signals are blocked except inside
- * ppoll, so none is lost between the check and the sleep.  The signals
- * seen, or 0 at the deadline. */
-static unsigned wait_until(uint64_t deadline, const sigset_t *run)
+static const int also_ending[] = {
+	SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+	SIGEMT,
+#endif
+};
+
+static void on_request(int sig, siginfo_t *info, void *context)
 {
-	for (;;) {
-		unsigned seen = TT.signals_seen;
-		uint64_t now = mono_us();
-		struct timespec ts = { (deadline - now) / 1000000, (deadline - now) % 1000000 * 1000 };
-		if (seen) {
-			TT.signals_seen = 0;
-			return seen;
-		}
-		if (now >= deadline)
-			return 0;
-		ppoll(0, 0, &ts, run);
+	(void)info, (void)context;
+	TT.signals_seen |= SIGBIT(sig);
+}
+
+/* Around a command the meter stands in for it: the signal is passed on and
+ * the loop waits for the command to end.  Not a ^C or ^\ of the terminal
+ * (si_code SI_KERNEL): the terminal sends it to the whole foreground
+ * process group, the command too, and a second one could reach a command
+ * that handles the first. */
+static void on_stop(int sig, siginfo_t *info, void *context)
+{
+	(void)context;
+	mb_stop = sig;
+	if (TT.child > 0 && !((sig == SIGINT || sig == SIGQUIT) && info->si_code == SI_KERNEL))
+		kill(TT.child, sig);
+}
+
+/* sig to handler (0: ignored), unless it was ignored when we started
+ * (nohup, SIGINT of a background job): then it stays ignored, for the
+ * command too.  SIGCHLD is always ours: ignored, the command's exit status
+ * would be lost. */
+static void set_action(int sig, void (*handler)(int, siginfo_t *, void *), int flags)
+{
+	struct sigaction sa = { .sa_flags = flags }, old;
+
+	if (sigaction(sig, 0, &old) || (old.sa_handler == SIG_IGN && sig != SIGCHLD))
+		return;
+	if (handler) {
+		sa.sa_sigaction = handler;
+		sa.sa_flags |= SA_SIGINFO;
+	} else {
+		sa.sa_handler = SIG_IGN;
 	}
+	sigfillset(&sa.sa_mask);   /* one handler at a time: signals_seen |= is not atomic */
+	if (sigaction(sig, &sa, 0))
+		return;   /* one qemu-user keeps for itself */
+	sigaddset(&TT.changed, sig);
+	if (handler)
+		sigaddset(&TT.handled, sig);
+}
+
+static void catch_requests(void)
+{
+	sigprocmask(SIG_SETMASK, 0, &TT.entry_mask);
+	set_action(SIGUSR1, on_request, SA_RESTART);
+	set_action(SIGUSR2, on_request, SA_RESTART);
+	set_action(SIGCHLD, on_request, SA_RESTART | SA_NOCLDSTOP);
+}
+
+static void catch_stops(void)
+{
+	unsigned i;
+	int sig;
+
+	set_action(SIGINT, on_stop, 0);
+	set_action(SIGTERM, on_stop, 0);
+	set_action(SIGHUP, on_stop, 0);
+	if (!TT.command)
+		return;
+	for (i = 0; i < REP_N(also_ending); i++)
+		set_action(also_ending[i], on_stop, 0);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		set_action(sig, on_stop, 0);
+	/* the report's reader gone (EPIPE) or -O FILE beyond the file size
+	 * limit (EFBIG) is a write error, and the command's status is kept */
+	set_action(SIGPIPE, 0, 0);
+	set_action(SIGXFSZ, 0, 0);
+}
+
+/* Deadline k: k intervals after the baseline, saturated: one beyond the
+ * clock's range (2^64 us, some 584,000 years) never comes. */
+static uint64_t deadline(uint64_t k)
+{
+	return sat_add(TT.base_us, sat_mul(k, TT.interval_us));
+}
+
+/* Sleep until the deadline or a request.  The requests seen (over time
+ * also STOP_SEEN once a signal ended the run), or 0 at the deadline. */
+static unsigned wait_until(uint64_t deadline)
+{
+	sigset_t run;
+	unsigned seen;
+
+	sigprocmask(SIG_BLOCK, &TT.handled, &run);
+	for (;;) {
+		uint64_t now = mono_us(), left = deadline - now;
+		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
+		seen = TT.signals_seen | (!TT.command && mb_stop ? STOP_SEEN : 0);
+		TT.signals_seen = 0;
+		if (seen || now >= deadline)
+			break;
+		ppoll(0, 0, deadline == UINT64_MAX ? 0 : &ts, &run);
+	}
+	sigprocmask(SIG_SETMASK, &run, 0);
+	return seen;
 }
 
 /* execvp(command[0], command) as musl's: a name without '/' is searched in
@@ -663,42 +776,82 @@ static int exec_path(void)
 }
 _Static_assert(VM_EXEC_PATH_MAX >= PATH_MAX + NAME_MAX + 2, "exec_path: a directory, '/', a name, NUL");
 
-/* vfork and exec the command; an exec failure comes back through a pipe
- * closed on exec (qemu-user turns vfork into fork), and the child exits 127. */
-static pid_t start(const sigset_t *mask)
+/* vfork and exec the command.  Every signal is blocked until its pid is
+ * in TT.child (one for it is then passed on, not lost) and, in the child,
+ * until our actions are back to the defaults: a handler of ours must not
+ * run there, in our memory until the exec.  An exec failure comes back
+ * through a pipe closed on exec (qemu-user turns vfork into fork).  Should
+ * the meter die of a signal it cannot catch (SIGKILL, the OOM killer), the
+ * command gets SIGTERM.  0; -1 when it did not start, with a message unless
+ * a signal ended the run before. */
+static int start(void)
 {
-	int p[2], err = 0;
-	pid_t pid;
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t all, before;
+	pid_t meter = getpid(), pid = -1;
+	int p[2], err = 0, sig;
+	ssize_t k;
 
 	if (syscall(SYS_pipe2, p, O_CLOEXEC) < 0)
-		return -1;
-	pid = vfork();
-	if (!pid) {
-		sigprocmask(SIG_SETMASK, mask, 0);
+		return mb_warn_errno(TT.command[0], errno), -1;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &before);
+	if (!mb_stop && !(pid = vfork())) {
+		for (sig = 1; sig < _NSIG; sig++)
+			if (sigismember(&TT.changed, sig) == 1)
+				sigaction(sig, &dfl, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != meter)
+			_exit(127);   /* the meter is gone already */
+		sigprocmask(SIG_SETMASK, &TT.entry_mask, 0);
 		err = exec_path();
 		(void)!write(p[1], &err, sizeof err);
-		_exit(127);
+		_exit(err == ENOENT || err == ENOTDIR ? 127 : 126);
 	}
-	err = pid < 0 ? errno : 0;
+	if (pid > 0)
+		TT.child = pid;
+	else if (!mb_stop)
+		err = errno;
+	sigprocmask(SIG_SETMASK, &before, 0);
 	close(p[1]);
-	if (pid > 0 && read(p[0], &err, sizeof err) != sizeof err)
-		err = 0;
+	if (pid > 0) {
+		do
+			k = read(p[0], &err, sizeof err);
+		while (k < 0 && errno == EINTR);
+		if (k != sizeof err)
+			err = 0;
+	}
 	close(p[0]);
 	if (err)
 		mb_warn_errno(TT.command[0], err);
-	return pid;
+	return pid > 0 ? 0 : -1;
+}
+
+/* Whether the command ended (its status then in exit_status).  It is
+ * looked at without reaping it first (WNOWAIT): its pid, free again once
+ * reaped, leaves TT.child before a signal could go to another process. */
+static int command_ended(void)
+{
+	siginfo_t info;
+	pid_t pid = TT.child;
+	int status;
+
+	info.si_pid = 0;
+	if (waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0 || info.si_pid != pid)
+		return 0;
+	TT.child = 0;
+	waitpid(pid, &status, 0);
+	TT.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	return 1;
 }
 
 int vmstat_meter_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	sigset_t watched, run, idle;
-	struct sigaction handler = { .sa_handler = on_signal, .sa_flags = SA_NOCLDSTOP };
 	uint64_t period = 0, timed_samples = 0, run_start;
 	const char *output = 0;
-	int id, status, stop;
+	int id, stop;
 	unsigned i, seen;
-	pid_t pid = 0;
 	long err;
 
 	cli_init("vmstat-meter");
@@ -764,52 +917,34 @@ int vmstat_meter_main(int argc, char **argv)
 	/* kv and prom are one document each: no line per sample */
 	TT.quiet |= TT.command || fmt >= FMT_KV;
 
-	/* All six signals blocked except in ppoll; with a command, SIGINT and
-	 * SIGQUIT stay blocked (pending, never acted on) in the meter and keep
-	 * their disposition, which the command inherits with the old mask.
-	 * Without, SIGINT ends the run and SIGQUIT keeps its default action. */
-	sigemptyset(&watched);
-	for (i = 0; i < REP_N(watched_signals); i++)
-		sigaddset(&watched, watched_signals[i]);
-	sigprocmask(SIG_BLOCK, &watched, &run);
-	idle = run;
-	handler.sa_mask = watched;
-	for (i = 0; i < 4; i++)
-		sigaction(watched_signals[i], &handler, 0);
-	if (TT.command) {
-		sigaddset(&idle, SIGINT);
-		sigaddset(&idle, SIGQUIT);
-	} else {
-		sigaction(SIGINT, &handler, 0);
-	}
-
+	/* Until the baseline is read, a signal that ends the run does so by
+	 * its default action: there is nothing to report yet, and the open of
+	 * a file that never opens cannot hold it.  A request waits for it. */
+	catch_requests();
 	if ((err = take_sample(1)) < 0)
 		return mb_fail_errno(vmstat_file, -err);
+	catch_stops();
 	run_start = TT.base_us;
-	if (TT.command && (pid = start(&run)) < 0)
-		TT.exit_status = 127;
+	if (TT.command && start() < 0)
+		TT.exit_status = mb_stop ? 128 + mb_stop : 127;
 	if (TT.count_limit)
 		sample_line(1);
-	/* Deadline k is k intervals after the baseline. */
-	while (pid >= 0) {
+	while (!TT.command || TT.child) {
 		if (!TT.command && (timed_samples >= TT.count_limit
 		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
-		seen = wait_until(TT.base_us + (period + 1) * TT.interval_us, &idle);
-		if (seen & SIGBIT(SIGCHLD) && waitpid(pid, &status, WNOHANG) == pid) {
-			TT.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		seen = wait_until(deadline(period + 1));
+		if (seen & SIGBIT(SIGCHLD) && command_ended()) {
 			take_sample(0);
 			break;
 		}
-		if (seen & SIGBIT(SIGHUP)) {
+		if (seen & SIGBIT(SIGUSR2)) {
 			take_sample(1);
 			period = 0;
 			sample_line(1);
 			continue;
 		}
-		if (seen & SIGBIT(SIGTERM) && TT.command)
-			kill(pid, SIGTERM);
-		stop = !TT.command && seen & (SIGBIT(SIGINT) | SIGBIT(SIGTERM));
+		stop = seen & STOP_SEEN;
 		if (seen & SIGBIT(SIGUSR1) || !seen || stop) {
 			take_sample(0);
 			sample_line(0);
