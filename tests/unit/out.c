@@ -172,7 +172,41 @@ int main(void)
 	tree_fix("r", 5, 3);
 	tree_end();
 	tree_done();
-	OUT_IS("kv tree", "zone.0.DMA.min=1\nzone.0.DMA.p.0=2\nzone.0.DMA.p.1=3\nzones.1.x=\ntotal.h=-4\ntotal.r=0.005\n");
+	OUT_IS("kv tree", "zone_0_DMA_min='1'\nzone_0_DMA_p_0='2'\nzone_0_DMA_p_1='3'\nzones_1_x=''\n"
+	       "total_h='-4'\ntotal_r='0.005'\n");
+
+	/* kv keys are shell names, whatever the names: each byte outside
+	 * [A-Za-z0-9_] becomes '_', a first digit gets a '_' before it */
+	begin(FMT_KV);
+	tree_obj(0);
+	tree_obj("zone");
+	tree_obj("$(id>f)`x`\x1b\xff\xc3\xa9'\n");
+	tree_bool("ok", 0);
+	tree_end();
+	tree_end();
+	tree_arr("9");
+	tree_u64(0, 1);
+	tree_end();
+	tree_obj("");
+	tree_null("");
+	tree_end();
+	tree_done();
+	OUT_IS("kv keys are shell names", "zone___id_f__x________ok='false'\n_9_0='1'\n__=''\n");
+
+	/* a key is written from its parts, however long: never cut */
+	{
+		static char lng[3000];   /* beyond the 512 bytes keys were once cut at */
+		memset(lng, 'a', sizeof lng - 1);
+		begin(FMT_KV);
+		tree_obj(0);
+		tree_obj(lng);
+		tree_u64("x", 1);
+		tree_end();
+		tree_done();
+		end();
+		CHECK_EQ("kv: a 2999-byte name is in its key whole", glen, sizeof lng - 1 + 7);
+		CHECK_EQ("kv: ... and ends in its figure", memcmp(got + glen - 7, "_x='1'\n", 7), 0);
+	}
 
 	begin(FMT_TABLE);
 	fmt_unit = 'k';
