@@ -762,11 +762,12 @@ static int bad(const char *what, const char *why)
 	return cli_usage_error(usage);
 }
 
-/* A number option's value, with dec decimals kept: 0, or the exit
- * status of a usage error. */
-static int number(const char *name, const char *arg, int dec, uint64_t *value)
+/* A number option's value, with dec decimals kept, from min to max (in
+ * those units): 0, or the exit status of a usage error. */
+static int number(const char *name, const char *arg, int dec, uint64_t min, uint64_t max,
+                  uint64_t *value)
 {
-	return cli_fix(name, arg, dec, value) ? cli_usage_error(usage) : 0;
+	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error(usage) : 0;
 }
 
 /* The options: 0, or the exit status of a usage error. */
@@ -782,41 +783,38 @@ static int options(int argc, char **argv, struct optst *st)
 			return 2;
 		case LOWMEM_OPT_WEIGHT:
 			o->weight_given = 1;
-			if ((err = number("weight", st->arg, 0, &o->weight)))
+			if ((err = number("-w", st->arg, 0, 0, UINT32_MAX, &o->weight)))
 				return err;
 			break;
 		case LOWMEM_OPT_RATIO:
 			o->ratio_given = 1;
-			if ((err = number("ratio", st->arg, 3, &o->ratio)))
+			if ((err = number("-r", st->arg, 3, 0, 1000, &o->ratio)))
 				return err;
-			if (o->ratio > 1000)
-				return bad("ratio", "out of range");
 			break;
 		case LOWMEM_OPT_CRITICAL:
 			o->critical_given = 1;
-			if ((err = number("critical", st->arg, 0, &o->critical)))
+			if ((err = number("--critical", st->arg, 0, 0, UINT64_MAX / MIB, &o->critical)))
 				return err;
 			break;
 		case LOWMEM_OPT_MODERATE:
 			o->moderate_given = 1;
-			if ((err = number("moderate", st->arg, 0, &o->moderate)))
+			if ((err = number("--moderate", st->arg, 0, 0, UINT64_MAX / MIB, &o->moderate)))
 				return err;
 			break;
 		case LOWMEM_OPT_PAGE_SIZE:
-			if ((err = number("page-size", st->arg, 0, &o->page_size)))
+			if ((err = number("--page-size", st->arg, 0, 4096, 1 << 20, &o->page_size)))
 				return err;
-			if (o->page_size < 4096 || (o->page_size & (o->page_size - 1)))
-				return bad("page-size", "out of range");
+			if (o->page_size & (o->page_size - 1))
+				return bad("--page-size", "not a power of two");
 			break;
 		case LOWMEM_OPT_TIMEOUT:
-			if ((err = number("timeout", st->arg, 3, &o->timeout)))
+			if ((err = number("--timeout", st->arg, 3, 0, UINT64_MAX, &o->timeout)))
 				return err;
 			break;
 		case LOWMEM_OPT_INTERVAL:
-			if ((err = number("interval", st->arg, 3, &o->interval)))
+			/* poll's int milliseconds */
+			if ((err = number("-i", st->arg, 3, 1, 0x7fffffff, &o->interval)))
 				return err;
-			if (!o->interval)
-				return bad("interval", "out of range");
 			break;
 		case LOWMEM_OPT_RECOVER:
 			o->recover = 1;
