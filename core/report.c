@@ -406,10 +406,14 @@ static int each_leaf(const struct rep_list *l, uint64_t left_out,
 				i = obj_end(l->figs, l->n, i);
 			continue;
 		}
+		/* figure keys are short words: one that would not fit is no leaf */
 		k = strlen(f->key);
-		if (len + k + 3 > sizeof b)
+		if (len + k + 3 > sizeof b || (f->kind == REP_OBJ && depth == T_KV_DEPTH)) {
+			if (f->kind == REP_OBJ)
+				i = obj_end(l->figs, l->n, i);
 			continue;
-		if (f->kind == REP_OBJ && depth < T_KV_DEPTH) {
+		}
+		if (f->kind == REP_OBJ) {
 			open[depth++] = len;
 			memcpy(b + len, f->key, k);
 			len += k;
@@ -437,7 +441,7 @@ static int kv_is(const char *leaf, const char *s)
 			while (*s >= '0' && *s <= '9')
 				s++;
 			leaf++;
-		} else if (*leaf++ != tree_kv_byte(*s++)) {
+		} else if (!*s || *leaf++ != tree_kv_byte(*s++)) {
 			return 0;
 		}
 	}

@@ -38,7 +38,7 @@ static const char kv_name_bytes[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ
 
 int tree_kv_byte(int c)
 {
-	return c && strchr(kv_name_bytes, c) ? c : '_';
+	return !c || strchr(kv_name_bytes, c) ? c : '_';
 }
 
 /* One part of a kv key, its bytes mapped to a shell name's; first says

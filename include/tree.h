@@ -25,6 +25,6 @@ void tree_bool(const char *key, int b);
 void tree_opt(const char *key, int have, uint64_t v);   /* null unless have */
 void tree_done(void);                    /* after the top-level object: newline */
 /* The byte of a kv key for byte c of a key or name: c when a shell name
- * may hold it, else '_'. */
+ * may hold it (or c is the NUL that ends it), else '_'. */
 int tree_kv_byte(int c);
 #endif
