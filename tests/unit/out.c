@@ -3,11 +3,13 @@
  * values are quoted for sh, tables never pass control characters; sizes
  * in every unit; the json/kv tree. */
 #include <fcntl.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include "out.h"
 #include "prom.h"
+#include "report.h"
 #include "tree.h"
 #include "t.h"
 
@@ -92,6 +94,36 @@ static int ref_human(char *b, uint64_t v)
 	}
 	b[n++] = units[i];
 	return n;
+}
+
+/* Rows named by the system whose kv keys meet: a list of three figures */
+struct named_rec {
+	uint64_t free, present;
+	int from_present;
+};
+static const struct rep_fig named_figs[] = {
+	{ "free", 0, "f", offsetof(struct named_rec, free), REP_BYTES, 0, 0 },
+	{ "present", 0, "p", offsetof(struct named_rec, present), REP_BYTES, 0, 0 },
+	{ "managed_from_present", 0, 0, offsetof(struct named_rec, from_present), REP_BOOL, 0, 0 },
+};
+static const char *const row_names[] = { "N", "N.managed_from", "X-Y", "X_Y", "pgscan_direct",
+	"pgscan_direct_throttle", "N.managed", "P", "P_free" };
+
+static const void *named_row(void *ctx, size_t i, uint64_t *have)
+{
+	static struct named_rec r;
+	(void)ctx;
+	*have = REP_ALL;
+	r.free = i;
+	r.present = 0;
+	r.from_present = 0;
+	return i == 8 ? 0 : &r;   /* P_free: a null row */
+}
+
+static const char *named_name(void *ctx, size_t i)
+{
+	(void)ctx;
+	return row_names[i];
 }
 
 int main(void)
@@ -207,6 +239,29 @@ int main(void)
 		CHECK_EQ("kv: a 2999-byte name is in its key whole", glen, sizeof lng - 1 + 7);
 		CHECK_EQ("kv: ... and ends in its figure", memcmp(got + glen - 7, "_x='1'\n", 7), 0);
 	}
+
+	/* The later of two rows whose keys would meet is left out of kv: X_Y
+	 * after X-Y; N.managed_from after N (N_managed_from_present is N's
+	 * third figure and the other's second); the null row P_free after P
+	 * (its one line, P_free, is P's first figure).  Rows whose keys only
+	 * look alike stay: pgscan_direct_throttle, N.managed. */
+	begin(FMT_KV);
+	{
+		const struct rep_list l = { "l", "l", named_figs, REP_N(named_figs), REP_N(row_names),
+		                            named_row, 0, 0 };
+		rep_begin();
+		rep_list_named(&l, named_name);
+		rep_end();
+	}
+	OUT_IS("kv: rows whose keys meet: the first kept",
+	       "l_N_free='0'\nl_N_present='0'\nl_N_managed_from_present='false'\n"
+	       "l_X_Y_free='2'\nl_X_Y_present='0'\nl_X_Y_managed_from_present='false'\n"
+	       "l_pgscan_direct_free='4'\nl_pgscan_direct_present='0'\n"
+	       "l_pgscan_direct_managed_from_present='false'\n"
+	       "l_pgscan_direct_throttle_free='5'\nl_pgscan_direct_throttle_present='0'\n"
+	       "l_pgscan_direct_throttle_managed_from_present='false'\n"
+	       "l_N_managed_free='6'\nl_N_managed_present='0'\nl_N_managed_managed_from_present='false'\n"
+	       "l_P_free='7'\nl_P_present='0'\nl_P_managed_from_present='false'\n");
 
 	begin(FMT_TABLE);
 	fmt_unit = 'k';
