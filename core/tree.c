@@ -26,9 +26,10 @@ static struct {
 	char arr;           /* this level is an array */
 	char named;         /* an element named by tree_elem: its name stands
 	                       in kv paths for its array's key */
+	char indexed;       /* an array element: its kv part is its index */
 	unsigned n;         /* members written */
-	char indexed;       /* its kv part is its index in the array */
-	const char *part;   /* else: a key or an element's name (0: none) */
+	const char *part;   /* else its kv part: a key or an element's name
+	                       (0: none, the top level) */
 	unsigned index;
 } lv[T_DEPTH];
 static int depth = -1;
