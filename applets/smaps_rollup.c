@@ -1114,11 +1114,13 @@ static int add_pids(struct sr_options *o, char *p)
 	unsigned i;
 
 	for (;;) {
-		/* each PID an option number of its own (argv is ours to write) */
+		/* each PID an option number of its own: its end a NUL for a moment */
 		if ((comma = strchr(p, ',')))
 			*comma = 0;
 		if (cli_u64("-p", p, 1, 0x7fffffff, &v))
 			return -1;
+		if (comma)
+			*comma = ',';
 		for (i = 0; i < o->npids && o->pids[i] != v; i++)
 			;
 		if (i == o->npids && o->npids == SR_MAX_PIDS)
