@@ -887,21 +887,12 @@ static int bad(const char *what, const char *why)
 	return cli_usage_error(usage);
 }
 
-/* A number option's value: 0, or the exit status of a usage error. */
-static int number(const char *name, const char *arg, uint64_t *value)
+/* A number option's value, with dec decimals kept, from min to max (in
+ * those units): 0, or the exit status of a usage error. */
+static int number(const char *name, const char *arg, int dec, uint64_t min, uint64_t max,
+                  uint64_t *value)
 {
-	return cli_u64(name, arg, value) ? cli_usage_error(usage) : 0;
-}
-
-/* Seconds with up to 3 decimals, as milliseconds from min to MAX_MS: 0,
- * or the exit status of a usage error. */
-static int seconds(const char *name, const char *arg, uint64_t min, uint64_t *ms)
-{
-	if (cli_fix(name, arg, 3, ms))
-		return cli_usage_error(usage);
-	if (*ms < min || *ms > MAX_MS)
-		return bad(name, "out of range");
-	return 0;
+	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error(usage) : 0;
 }
 
 /* The options: 0, or the exit status of a usage error. */
@@ -917,36 +908,32 @@ static int options(int argc, char **argv, struct optst *st)
 			return 2;
 		case LOWMEM_OPT_WEIGHT:
 			o->weight_given = 1;
-			err = number("weight", st->arg, &o->weight);
+			err = number("-w", st->arg, 0, 0, UINT32_MAX, &o->weight);
 			break;
 		case LOWMEM_OPT_RATIO:
 			o->ratio_given = 1;
-			if (cli_fix("ratio", st->arg, 6, &o->ratio))
-				err = cli_usage_error(usage);
-			else if (o->ratio > RATIO_ONE)
-				err = bad("ratio", "out of range");
+			err = number("-r", st->arg, 6, 0, RATIO_ONE, &o->ratio);
 			break;
 		case LOWMEM_OPT_CRITICAL:
 			o->critical_given = 1;
-			err = number("critical", st->arg, &o->critical);
+			err = number("--critical", st->arg, 0, 0, UINT64_MAX / MIB, &o->critical);
 			break;
 		case LOWMEM_OPT_MODERATE:
 			o->moderate_given = 1;
-			err = number("moderate", st->arg, &o->moderate);
+			err = number("--moderate", st->arg, 0, 0, UINT64_MAX / MIB, &o->moderate);
 			break;
 		case LOWMEM_OPT_PAGE_SIZE:
-			if ((err = number("page-size", st->arg, &o->page_size)))
-				break;
-			if (o->page_size < 4096 || (o->page_size & (o->page_size - 1)))
-				err = bad("page-size", "out of range");
+			err = number("--page-size", st->arg, 0, 4096, 1 << 20, &o->page_size);
+			if (!err && (o->page_size & (o->page_size - 1)))
+				err = bad("--page-size", "not a power of two");
 			break;
 		case LOWMEM_OPT_TIMEOUT:
 			o->timeout_given = 1;
-			err = seconds("timeout", st->arg, 0, &o->timeout);
+			err = number("--timeout", st->arg, 3, 0, MAX_MS, &o->timeout);
 			break;
 		case LOWMEM_OPT_INTERVAL:
 			o->interval_given = 1;
-			err = seconds("interval", st->arg, 1, &o->interval);
+			err = number("-i", st->arg, 3, 1, MAX_MS, &o->interval);
 			break;
 		case LOWMEM_OPT_RECOVER:
 			o->recover = 1;

@@ -1500,25 +1500,31 @@ static int add_rule(struct sr_options *o, const char *spec)
 	return 0;
 }
 
-/* -p PID[,PID]: the PIDs, once each; else p is where it went wrong. */
-static int add_pids(struct sr_options *o, const char **p)
+/* -p PID[,PID]: the PIDs, once each: 0, or -1 after a message. */
+static int add_pids(struct sr_options *o, char *p)
 {
-	const char *e = *p + strlen(*p);
+	char *comma;
 	uint64_t v;
 	unsigned i;
 
-	if (!**p)
-		return -1;
-	for (; *p < e; ++*p) {
-		if (sc_u64(p, e, &v) != SC_OK || !v || v > 0x7fffffff || (*p < e && **p != ',') ||
-		    o->npids == SR_MAX_PIDS)
+	for (;;) {
+		/* each PID an option number of its own: its end a NUL for a moment */
+		if ((comma = strchr(p, ',')))
+			*comma = 0;
+		if (cli_u64("-p", p, 1, 0x7fffffff, &v))
 			return -1;
+		if (comma)
+			*comma = ',';
 		for (i = 0; i < o->npids && o->pids[i] != v; i++)
 			;
+		if (i == o->npids && o->npids == SR_MAX_PIDS)
+			return mb_warn("-p", "more than SR_MAX_PIDS (64) PIDs"), -1;
 		if (i == o->npids)
 			o->pids[o->npids++] = v;
+		if (!comma)
+			return 0;
+		p = comma + 1;
 	}
-	return 0;
 }
 
 static int options(struct sr_options *o, int argc, char **argv)
@@ -1535,8 +1541,8 @@ static int options(struct sr_options *o, int argc, char **argv)
 		case OPT_ERR:
 			return 2;
 		case SR_OPT_PID:
-			if (add_pids(o, &p))
-				goto bad;
+			if (add_pids(o, (char *)p))
+				return cli_usage_error(usage);
 			break;
 		case SR_OPT_USER:
 			o->user = p;
@@ -1555,14 +1561,14 @@ static int options(struct sr_options *o, int argc, char **argv)
 			o->reverse = 1;
 			break;
 		case SR_OPT_TOP:
-			if (cli_u64("-n", p, &v) || !v)
-				goto bad;
+			if (cli_u64("-n", p, 1, UINT64_MAX, &v))
+				return cli_usage_error(usage);
 			/* more than there can be processes: all of them */
 			o->top = v < -1u ? v : -1u;
 			break;
 		case SR_OPT_MAPS:
-			if (cli_u64("-M", p, &v) || !v || v > 0x7fffffff)
-				goto bad;
+			if (cli_u64("-M", p, 1, 0x7fffffff, &v))
+				return cli_usage_error(usage);
 			o->maps_pid = v;
 			o->view = SR_VIEW_MAPS;
 			break;

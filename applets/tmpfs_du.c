@@ -963,11 +963,11 @@ int tmpfs_du_main(int argc, char **argv)
 			TT.types = st.arg;
 			break;
 		case TMPFS_DU_OPT_DEPTH:
-			if (cli_u64("--depth", st.arg, &TT.depth))
+			if (cli_u64("-d", st.arg, 0, UINT64_MAX, &TT.depth))
 				return cli_usage_error(usage);
 			break;
 		case TMPFS_DU_OPT_TOP:
-			if (cli_u64("--top", st.arg, &TT.top))
+			if (cli_u64("-n", st.arg, 0, UINT64_MAX, &TT.top))
 				return cli_usage_error(usage);
 			break;
 		case TMPFS_DU_OPT_ALL:

@@ -878,23 +878,20 @@ int vmstat_meter_main(int argc, char **argv)
 			output = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
-			if (cli_fix("-i", st.arg, 6, &TT.interval_us))
+			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
+			if (cli_fix("-i", st.arg, 6, 10000, 4294967295000000, &TT.interval_us))
 				return cli_usage_error(usage);
-			if (TT.interval_us < 10000)   /* 0.01 s */
-				return mb_warn("-i", "out of range"), cli_usage_error(usage);
 			break;
 		case VMSTAT_OPT_WINDOW:
-			if (cli_fix("-w", st.arg, 0, &TT.window))
+			if (cli_fix("-w", st.arg, 0, 1, VM_MAX_WINDOW, &TT.window))
 				return cli_usage_error(usage);
-			if (TT.window - 1 >= VM_MAX_WINDOW)
-				return mb_warn("-w", "out of range"), cli_usage_error(usage);
 			break;
 		case VMSTAT_OPT_COUNT:
-			if (cli_fix("-n", st.arg, 0, &TT.count_limit))
+			if (cli_fix("-n", st.arg, 0, 0, UINT64_MAX - 1, &TT.count_limit))   /* the last: none */
 				return cli_usage_error(usage);
 			break;
 		case VMSTAT_OPT_DURATION:
-			if (cli_fix("-d", st.arg, 6, &TT.duration_us))
+			if (cli_fix("-d", st.arg, 6, 0, UINT64_MAX - 1, &TT.duration_us))   /* the last: none */
 				return cli_usage_error(usage);
 			break;
 		}

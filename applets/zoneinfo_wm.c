@@ -283,8 +283,10 @@ int zoneinfo_wm_main(int argc, char **argv)
 			all = 1;
 			break;
 		case ZONEINFO_WM_OPT_PAGE_SIZE:
-			if (cli_u64("--page-size", st.arg, &ps_opt) || ps_opt < 4096 || (ps_opt & (ps_opt - 1)))
-				return mb_warn("--page-size", "a power of two, at least 4096"), cli_usage_error(usage);
+			if (cli_u64("--page-size", st.arg, 4096, 1 << 20, &ps_opt))
+				return cli_usage_error(usage);
+			if (ps_opt & (ps_opt - 1))
+				return mb_warn("--page-size", "not a power of two"), cli_usage_error(usage);
 			break;
 		}
 	}

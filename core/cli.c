@@ -23,9 +23,9 @@ void cli_init(const char *applet)
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
-enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT, B_NUMBER };
+enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT };
 static const char *const bads[] = { "unknown option", "option needs a value:",
-	"option takes no value:", "unknown format", "bad number for" };
+	"option takes no value:", "unknown format" };
 
 static int bad(int why, const char *opt, size_t n)
 {
@@ -186,15 +186,73 @@ int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v)
 	return 0;
 }
 
-int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v)
+/* An option's number, strictly: digits, and with dec > 0 one '.' and
+ * decimals (".5" and "5." too; decimals beyond dec are cut, the option's
+ * precision), as an integer times 10^dec.  0, or -1 when it is none (a
+ * sign, a fraction of an integer, another byte) or beyond 2^64 - 1. */
+static int option_number(const char *p, int dec, uint64_t *v)
 {
-	if (!cli_decimal(arg, arg + strlen(arg), dec, 1, v))
+	uint64_t n = 0;
+	int digits = 0, d = -1, k;
+
+	for (; *p; p++) {
+		if (*p == '.' && dec && d < 0) {
+			d = 0;
+			continue;
+		}
+		if (*p < '0' || *p > '9')
+			return -1;
+		digits++;
+		if (d >= dec)
+			continue;   /* beyond the precision */
+		if (d >= 0)
+			d++;
+		if (n > (UINT64_MAX - (*p - '0')) / 10)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	for (k = d < 0 ? 0 : d; k < dec; k++) {
+		if (n > UINT64_MAX / 10)
+			return -1;
+		n *= 10;
+	}
+	*v = n;
+	return digits ? 0 : -1;
+}
+
+/* The text of v / 10^dec without trailing zeros after the point: 0.01 */
+static void range_end(char *b, uint64_t v, int dec)
+{
+	int n = fix_str(b, v, dec);
+
+	while (dec && b[n - 1] == '0')
+		n--;
+	if (b[n - 1] == '.')
+		n--;
+	b[n] = 0;
+}
+
+int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v)
+{
+	char what[96], why[96], lo[32], hi[32], *w;
+	size_t n = strlen(arg);
+
+	if (!option_number(arg, dec, v) && *v >= min && *v <= max)
 		return 0;
-	bad(B_NUMBER, opt, strlen(opt));
+	/* OPT 'ARG': not a whole number from MIN to MAX (ARG cut at 40 bytes) */
+	if (n > 40)
+		n = 40;
+	w = mb_join(what, opt, " '", "");
+	memcpy(w, arg, n);
+	memcpy(w + n, "'", 2);
+	range_end(lo, min, dec);
+	range_end(hi, max, dec);
+	mb_join(mb_join(why, dec ? "not a number from " : "not a whole number from ", lo, " to "), hi, "", "");
+	mb_warn(what, why);
 	return -1;
 }
 
-int cli_u64(const char *opt, const char *arg, uint64_t *v)
+int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *v)
 {
-	return cli_fix(opt, arg, 0, v);
+	return cli_fix(opt, arg, 0, min, max, v);
 }

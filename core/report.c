@@ -3,11 +3,13 @@
  * prom.c.  Applets call the format-neutral functions; the per-format ones
  * are this file's own. */
 #include <string.h>
+#include "diag.h"
 #include "out.h"
 #include "prom.h"
 #include "report.h"
 #include "tree.h"
 
+#define T_KV_DEPTH 4   /* objects nested in a row's figures */
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
@@ -380,6 +382,163 @@ static void tree_row(const struct rep_list *l, size_t i, const char *(*name)(voi
 	tree_end();
 }
 
+/* ---- kv keys of rows named from the system ----
+ * kv keys are shell names (tree.c): every byte outside [A-Za-z0-9_] becomes
+ * '_'.  Rows named by the system (a zone, a counter) may thus share a key:
+ * zones "DMA-32" and "DMA_32", or "Normal" and "Normal.managed_from",
+ * whose keys zone_0_Normal_managed_from_present meet.  Such a row is left
+ * out of kv, with a warning, and the earlier one kept.  The check compares
+ * each named row with every earlier one: named lists are short (zones,
+ * counters); streamed rows (rep_list_row) are processes, named by PID. */
+
+/* The kv names of the figures of a row (an object's members prefixed
+ * "OBJECT_", an array's elements "KEY_#", # for the index): fn(leaf, arg)
+ * for each, until it returns 1, which is returned. */
+static int each_leaf(const struct rep_list *l, uint64_t left_out,
+                     int (*fn)(const char *leaf, void *arg), void *arg)
+{
+	char b[128];
+	size_t i, len = 0, open[T_KV_DEPTH], depth = 0, k;
+
+	for (i = 0; i < l->n; i++) {
+		const struct rep_fig *f = &l->figs[i];
+		if (f->kind == REP_END) {
+			if (depth)
+				len = open[--depth];
+			continue;
+		}
+		if (is_left_out(left_out, i) || (f->flags & REP_NOTREE)) {
+			if (f->kind == REP_OBJ)
+				i = obj_end(l->figs, l->n, i);
+			continue;
+		}
+		/* figure keys are short words: one that would not fit is no leaf */
+		k = strlen(f->key);
+		if (len + k + 3 > sizeof b || (f->kind == REP_OBJ && depth == T_KV_DEPTH)) {
+			if (f->kind == REP_OBJ)
+				i = obj_end(l->figs, l->n, i);
+			continue;
+		}
+		if (f->kind == REP_OBJ) {
+			open[depth++] = len;
+			memcpy(b + len, f->key, k);
+			len += k;
+			b[len++] = '_';
+			continue;
+		}
+		memcpy(b + len, f->key, k);
+		b[len + k] = 0;
+		if (f->kind == REP_ARRAY || f->kind == REP_STRS || f->kind == REP_ROWS ||
+		    f->kind == REP_LIST || f->kind == REP_LIST_TOTAL)
+			memcpy(b + len + k, "_#", 3);
+		if (fn(b, arg))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is the kv name of s (mapped) the leaf, '#' in it standing for a number? */
+static int kv_is(const char *leaf, const char *s)
+{
+	while (*leaf) {
+		if (*leaf == '#') {
+			if (!(*s >= '0' && *s <= '9'))
+				return 0;
+			while (*s >= '0' && *s <= '9')
+				s++;
+			leaf++;
+		} else if (!*s || *leaf++ != tree_kv_byte(*s++)) {
+			return 0;
+		}
+	}
+	return !*s;
+}
+
+struct kv_split {
+	const struct rep_list *l;
+	uint64_t left_out;
+	const char *s;
+};
+
+static int same_leaf(const char *leaf, void *arg) { return kv_is(leaf, arg); }
+
+/* Is the leaf S_G (S the name's rest, mapped) with G a leaf too? */
+static int split_leaf(const char *leaf, void *arg)
+{
+	const struct kv_split *x = arg;
+	const char *s = x->s;
+
+	for (; *s && *leaf == tree_kv_byte(*s); s++, leaf++)
+		;
+	return !*s && *leaf == '_' && leaf[1] != '#' &&
+	       each_leaf(x->l, x->left_out, same_leaf, (void *)(leaf + 1));
+}
+
+/* Would rows named a and b (absent rows: null, their one key the name)
+ * share a kv key? */
+static int kv_clash(const struct rep_list *l, uint64_t left_out, const char *a, int a_absent,
+                    const char *b, int b_absent)
+{
+	struct kv_split x = { l, left_out, 0 };
+	const char *t;
+	int t_absent;
+
+	for (; *a && *b && tree_kv_byte(*a) == tree_kv_byte(*b); a++, b++)
+		;
+	if (!*a && !*b)
+		return a_absent == b_absent;
+	if (*a && *b)
+		return 0;
+	if (*a) {   /* b the shorter name */
+		t = a, a = b, b = t;
+		t_absent = a_absent, a_absent = b_absent, b_absent = t_absent;
+	}
+	/* b is a's name, '_' and the rest: a key A_F of row a is B_G of row b
+	 * when F is the rest (b null) or the rest, '_' and G */
+	if (a_absent || tree_kv_byte(*b) != '_')
+		return 0;
+	x.s = b + 1;
+	return each_leaf(l, left_out, b_absent ? same_leaf : split_leaf, b_absent ? (void *)x.s : &x);
+}
+
+/* The kv name of row i of a named list (name, or l->kvname into buf), or
+ * 0 when the row has none; *absent: the row is null. */
+static const char *row_name(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                            size_t i, char *buf, int *absent)
+{
+	uint64_t have;
+	int got = l->row(l->ctx, i, &have) != 0;
+
+	*absent = !got;
+	if (name)
+		return name(l->ctx, i);
+	if (!got)
+		return 0;   /* a null element is named by its index */
+	l->kvname(l->ctx, i, buf);
+	return buf;
+}
+
+/* kv: does row i share a key with an earlier row?  Then it is said. */
+static int kv_taken(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
+                    size_t i, uint64_t left_out)
+{
+	char mine[64], other[64];
+	const char *me, *them;
+	int absent, their_absent;
+	size_t j;
+
+	if (fmt != FMT_KV || !(name || l->kvname) || !(me = row_name(l, name, i, mine, &absent)))
+		return 0;
+	for (j = 0; j < i; j++) {
+		them = row_name(l, name, j, other, &their_absent);
+		if (them && kv_clash(l, left_out, me, absent, them, their_absent)) {
+			mb_warn(me, "left out of kv: its keys would be those of an earlier row");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* rep_list_tree, or with name: as a json object; nothing for a prom-only
  * list (key 0) */
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
@@ -394,7 +553,8 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 	else
 		tree_arr(l->key);
 	for (i = 0; i < l->rows; i++)
-		tree_row(l, i, name, left_out);
+		if (!kv_taken(l, name, i, left_out))
+			tree_row(l, i, name, left_out);
 	tree_end();
 }
 

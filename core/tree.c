@@ -1,5 +1,6 @@
 /* json and kv from one tree of calls (tree.h).  json is written as the
- * calls come; kv keeps the path of the member being written. */
+ * calls come; kv keeps, per open level, its part of the path, and writes
+ * each scalar's key from those parts (so no key is ever cut short). */
 #include <string.h>
 #include "out.h"
 #include "tree.h"
@@ -11,7 +12,7 @@ static void json_str(struct out *o, const char *s, size_t n)
 	out_c(o, '"');
 }
 
-/* kv strings are single-quoted for sh: ' becomes '\'' and nothing raw is a
+/* kv values are single-quoted for sh: ' becomes '\'' and nothing raw is a
  * control character, so one value stays on one line. */
 static void kv_str(struct out *o, const char *s, size_t n)
 {
@@ -23,45 +24,78 @@ static void kv_str(struct out *o, const char *s, size_t n)
 #define T_DEPTH 12
 static struct {
 	char arr;           /* this level is an array */
+	char named;         /* an element named by tree_elem: its name stands
+	                       in kv paths for its array's key */
+	char indexed;       /* an array element: its kv part is its index */
 	unsigned n;         /* members written */
-	unsigned short plen;  /* kv path length for members */
-	unsigned short pbase; /* kv path length of the parent (arrays) */
-	const char *key;      /* an array's key, to restore its path after a named element */
+	const char *part;   /* else its kv part: a key or an element's name
+	                       (0: none, the top level) */
+	unsigned index;
 } lv[T_DEPTH];
 static int depth = -1;
-static char kvp[512];
-static size_t klen;
 
-static void kv_join(const char *a)
+/* The bytes of a shell name (POSIX: letters, digits, underscore). */
+static const char kv_name_bytes[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+
+int tree_kv_byte(int c)
 {
-	size_t n = strlen(a);
-	if (klen && klen < sizeof kvp - 1)
-		kvp[klen++] = '.';
-	if (n > sizeof kvp - 1 - klen)
-		n = sizeof kvp - 1 - klen;
-	memcpy(kvp + klen, a, n);
-	klen += n;
+	return !c || strchr(kv_name_bytes, c) ? c : '_';
 }
 
-static void kv_index(unsigned i)
+/* One part of a kv key, its bytes mapped to a shell name's; first says
+ * whether it begins the key, which a digit (or nothing) may not. */
+static void kv_part(const char *s, int first)
+{
+	size_t k;
+
+	if (!first)
+		fo_c('_');
+	else if (!*s || (*s >= '0' && *s <= '9'))
+		fo_c('_');
+	while (*s) {
+		k = strspn(s, kv_name_bytes);
+		out_mem(fo, s, k);
+		s += k;
+		if (*s) {
+			fo_c('_');
+			s++;
+		}
+	}
+}
+
+static void kv_index(unsigned i, int first)
 {
 	char b[21];
 	b[u64_str(b, i)] = 0;
-	kv_join(b);
+	kv_part(b, first);
 }
 
-/* kvp: the path of the next member of this level (key, or its index) */
-static void kv_member(const char *key)
+/* The kv key of the next member of the innermost level (key, or its index
+ * in an array): the parts of the open levels, an array's key left out
+ * where a named element stands for it. */
+static void kv_key(const char *key)
 {
-	klen = lv[depth].plen;
+	int d, first = 1;
+
+	for (d = 1; d <= depth; d++) {
+		if (d < depth && lv[d + 1].named)
+			continue;
+		if (lv[d].indexed)
+			kv_index(lv[d].index, first);
+		else if (lv[d].part)
+			kv_part(lv[d].part, first);
+		else
+			continue;
+		first = 0;
+	}
 	if (lv[depth].arr)
-		kv_index(lv[depth].n);
-	else if (key)
-		kv_join(key);
+		kv_index(lv[depth].n, first);
+	else
+		kv_part(key ? key : "", first);
 }
 
-/* Start a member: the json separator and key, or the kv path of a scalar
- * (returns with the kv key written and '=' pending). */
+/* Start a member: the json separator and key, or the kv key of a scalar
+ * (returns with '=' written). */
 static void member(const char *key, int scalar)
 {
 	if (depth < 0)
@@ -74,8 +108,7 @@ static void member(const char *key, int scalar)
 			fo_c(':');
 		}
 	} else if (scalar) {
-		kv_member(key);
-		out_mem(fo, kvp, klen);
+		kv_key(key);
 		fo_c('=');
 	}
 	lv[depth].n++;
@@ -83,29 +116,28 @@ static void member(const char *key, int scalar)
 
 static void push(int arr, const char *key, const char *kvname)
 {
-	unsigned base;
+	const char *part = key;
+	unsigned index = 0;
+	int named = 0, indexed = 0;
 
 	if (depth + 1 >= T_DEPTH)
 		return;
-	base = klen = 0;
-	if (depth >= 0) {
-		base = lv[depth].plen;
-		if (kvname && lv[depth].arr) {
-			klen = lv[depth].pbase;
-			kv_join(kvname);
-		} else {
-			kv_member(key);
-		}
+	if (depth >= 0 && lv[depth].arr) {
+		named = kvname != 0;
+		indexed = !named;
+		part = kvname;
+		index = lv[depth].n;
 	}
 	member(key, 0);
 	if (fmt == FMT_JSON)
 		fo_c(arr ? '[' : '{');
 	depth++;
 	lv[depth].arr = arr;
+	lv[depth].named = named;
+	lv[depth].indexed = indexed;
 	lv[depth].n = 0;
-	lv[depth].plen = klen;
-	lv[depth].pbase = base;
-	lv[depth].key = key;
+	lv[depth].part = part;
+	lv[depth].index = index;
 }
 
 void tree_obj(const char *key) { push(0, key, 0); }
@@ -119,11 +151,6 @@ void tree_end(void)
 	if (fmt == FMT_JSON)
 		fo_c(lv[depth].arr ? ']' : '}');
 	depth--;
-	if (depth >= 0 && lv[depth].arr && lv[depth].key) {
-		/* a named element wrote over its array's path: put it back */
-		klen = lv[depth].pbase;
-		kv_join(lv[depth].key);
-	}
 }
 
 void tree_done(void)
@@ -134,12 +161,16 @@ void tree_done(void)
 		fo_c('\n');
 }
 
+/* A kv value is single-quoted whatever it is, so a script reads every
+ * line the same way. */
 static void tree_num(const char *key, int neg, uint64_t m, int dec)
 {
 	member(key, 1);
+	if (fmt == FMT_KV)
+		fo_c('\'');
 	out_num(fo, neg, m, dec, 0);
 	if (fmt == FMT_KV)
-		fo_c('\n');
+		fo_s("'\n");
 }
 
 void tree_u64(const char *key, uint64_t v) { tree_num(key, 0, v, 0); }
@@ -159,15 +190,17 @@ void tree_str(const char *key, const char *s, size_t n)
 
 void tree_cstr(const char *key, const char *s) { tree_str(key, s, strlen(s)); }
 
+/* null, true, false; kv: '', 'true', 'false' */
 static void word(const char *key, const char *w)
 {
 	member(key, 1);
-	if (fmt == FMT_JSON)
+	if (fmt == FMT_JSON) {
 		fo_s(w);
-	else {
+	} else {
+		fo_c('\'');
 		if (*w != 'n')
 			fo_s(w);
-		fo_c('\n');
+		fo_s("'\n");
 	}
 }
 

@@ -32,17 +32,25 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t);
 int cli_common(int id, const char *arg, const char *usage);
 /* After the options: open the root.  0, or 1 with a message. */
 int cli_root(void);
-/* Usage on stderr, returns 2. */
+/* Usage on stderr, returns 2.  Nothing here exits but --help: a usage
+ * error comes back to the applet as a return value (OPT_ERR, -1, or this
+ * 2), so an applet may give it another status (lowmem --check: 3). */
 int cli_usage_error(const char *usage);
-/* Numbers of options: 0 and the value, or -1 with a message. */
-int cli_u64(const char *opt, const char *arg, uint64_t *v);
+/* The numbers of options, one rule for all (README: Options).  An integer
+ * option: decimal digits only, from min to max.  A decimal one (seconds,
+ * a ratio): digits with one '.', decimals beyond dec cut (its precision),
+ * as an integer times 10^dec from min to max in those units (0.01 s with
+ * dec 6 is 10000).  A sign, a fraction of an integer, another byte, a
+ * value beyond 2^64 - 1 in those units or outside [min, max]: a message
+ * "OPT 'ARG': not a [whole] number from MIN to MAX" and -1, after which
+ * the applet returns cli_usage_error(usage).  Else 0 and *v. */
+int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *v);
+int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v);
 /* [p, e) a decimal with up to dec fractional digits (more are cut), as
  * an integer times 10^dec, saturated: 0, or -1 when it is none or its
  * integer part is beyond 2^64.  loose: also "5." and ".5", and a fraction
- * (ignored) with dec 0. */
+ * (ignored) with dec 0.  For numbers in kernel files (psi.c), not options. */
 int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v);
-/* Decimal with up to dec fractional digits, as an integer times 10^dec. */
-int cli_fix(const char *opt, const char *arg, int dec, uint64_t *v);
 /* The usual shape of an applet's option loop: common options handled,
  * every other id returned; OPT_ERR after a usage message. */
 int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const char *usage);

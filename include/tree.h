@@ -1,7 +1,11 @@
 /* tree_: json and kv from one tree of calls: objects, arrays and scalar
  * members, written to the report (fo) in the format asked for (-o).  In kv
- * each scalar is a line "path.key=value"; an array element's path is
- * "arraykey.INDEX" unless tree_elem names it. */
+ * each scalar is a line KEY='VALUE' that sh can eval: KEY is the path of
+ * keys joined by '_' ("total_reserve"; an array element's part is its
+ * INDEX unless tree_elem names it, and that name then stands for the
+ * array's key), every byte outside [A-Za-z0-9_] made '_' and a '_' before
+ * a first digit; it is written from its parts, never cut.  Keys and
+ * names must stay valid until their level is closed. */
 #ifndef MB_TREE_H
 #define MB_TREE_H
 #include <stddef.h>
@@ -20,4 +24,7 @@ void tree_null(const char *key);
 void tree_bool(const char *key, int b);
 void tree_opt(const char *key, int have, uint64_t v);   /* null unless have */
 void tree_done(void);                    /* after the top-level object: newline */
+/* The byte of a kv key for byte c of a key or name: c when a shell name
+ * may hold it (or c is the NUL that ends it), else '_'. */
+int tree_kv_byte(int c);
 #endif

@@ -685,6 +685,14 @@ def obj_json(M):
     return j
 
 
+def kv_key(path):
+    """A kv key: the path joined by '_', every byte outside [A-Za-z0-9_]
+    made '_', and a '_' before a first digit (a shell name)."""
+    b = "_".join(path).encode("utf-8", "surrogateescape")
+    k = "".join(chr(c) if chr(c).isascii() and (chr(c).isalnum() or c == 95) else "_" for c in b)
+    return "_" + k if not k or k[0].isdigit() else k
+
+
 def obj_kv(j):
     lines = []
 
@@ -696,9 +704,9 @@ def obj_kv(j):
             for i, x in enumerate(v):
                 walk(path + [str(i)], x)
         else:
-            lines.append(".".join(path) + "=" + ("" if v is None else "true" if v is True else "false" if v is False
-                                                  else str(v) if isinstance(v, int)
-                                                  else "'" + safe(v.encode("utf-8", "surrogatepass"), True) + "'"))
+            lines.append(kv_key(path) + "='" + ("" if v is None else "true" if v is True else "false" if v is False
+                                                 else str(v) if isinstance(v, int)
+                                                 else safe(v.encode("utf-8", "surrogatepass"), True)) + "'")
     walk([], j)
     return lines
 
@@ -862,11 +870,11 @@ def kv_lines(j):
 
     def s(v):
         if v is None:
-            return ""
+            return "''"
         if isinstance(v, bool):
-            return "true" if v else "false"
+            return "'true'" if v else "'false'"
         if isinstance(v, int):
-            return str(v)
+            return "'%d'" % v
         return "'" + safe(v.encode("utf-8", "surrogatepass"), True) + "'"
 
     def walk(path, v):
@@ -874,7 +882,7 @@ def kv_lines(j):
             for k, x in v.items():
                 walk(path + [k], x)
         else:
-            lines.append(".".join(path) + "=" + s(v))
+            lines.append(kv_key(path) + "=" + s(v))
     for k, v in j.items():
         if k == "processes":
             for p in v:

@@ -15,6 +15,7 @@ Per tree and applet, one line "pass NAME" or "fail NAME<TAB>why":
   - json parses (JSON Lines where the applet streams), prom passes promtool;
   - table and kv output and stderr carry no raw control byte (C0 but
     newline, DEL, ESC, C1) and no invalid UTF-8;
+  - every kv line is a shell assignment NAME='VALUE' (a quote inside as '\'');
 and "... diagnosed": a damaged file is an error or a warning naming it.
 """
 import hashlib, json, os, re, shlex, subprocess, sys
@@ -22,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 out, scope, run, binary = sys.argv[1], sys.argv[2], shlex.split(sys.argv[3]), sys.argv[4]
 FMTS = ('table', 'json', 'kv', 'prom')
+KV_LINE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*='([^']|'\\'')*'\Z")
 
 
 def cmds(app):
@@ -158,6 +160,12 @@ def check_tree(tree, apps, fname, mut):
                 r = raw_ctrl(so)
                 if r:
                     bad.append('%s: stdout: %s' % (what, r))
+            if fmt == 'kv':
+                # each line a shell assignment: a name, '=', one single-quoted word
+                for l in so.split(b'\n')[:-1]:
+                    if not KV_LINE.match(l):
+                        bad.append('%s: kv line no shell assignment: %r' % (what, l[:200]))
+                        break
         name = 'hostile %s %s' % (tree, app)
         res.append(('fail', name, '\n'.join(bad)) if bad else ('pass', name, ''))
         # what each case must say

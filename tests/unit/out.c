@@ -3,11 +3,13 @@
  * values are quoted for sh, tables never pass control characters; sizes
  * in every unit; the json/kv tree. */
 #include <fcntl.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include "out.h"
 #include "prom.h"
+#include "report.h"
 #include "tree.h"
 #include "t.h"
 
@@ -94,6 +96,36 @@ static int ref_human(char *b, uint64_t v)
 	return n;
 }
 
+/* Rows named by the system whose kv keys meet: a list of three figures */
+struct named_rec {
+	uint64_t free, present;
+	int from_present;
+};
+static const struct rep_fig named_figs[] = {
+	{ "free", 0, "f", offsetof(struct named_rec, free), REP_BYTES, 0, 0 },
+	{ "present", 0, "p", offsetof(struct named_rec, present), REP_BYTES, 0, 0 },
+	{ "managed_from_present", 0, 0, offsetof(struct named_rec, from_present), REP_BOOL, 0, 0 },
+};
+static const char *const row_names[] = { "N", "N.managed_from", "X-Y", "X_Y", "pgscan_direct",
+	"pgscan_direct_throttle", "N.managed", "P", "P_free" };
+
+static const void *named_row(void *ctx, size_t i, uint64_t *have)
+{
+	static struct named_rec r;
+	(void)ctx;
+	*have = REP_ALL;
+	r.free = i;
+	r.present = 0;
+	r.from_present = 0;
+	return i == 8 ? 0 : &r;   /* P_free: a null row */
+}
+
+static const char *named_name(void *ctx, size_t i)
+{
+	(void)ctx;
+	return row_names[i];
+}
+
 int main(void)
 {
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
@@ -172,7 +204,64 @@ int main(void)
 	tree_fix("r", 5, 3);
 	tree_end();
 	tree_done();
-	OUT_IS("kv tree", "zone.0.DMA.min=1\nzone.0.DMA.p.0=2\nzone.0.DMA.p.1=3\nzones.1.x=\ntotal.h=-4\ntotal.r=0.005\n");
+	OUT_IS("kv tree", "zone_0_DMA_min='1'\nzone_0_DMA_p_0='2'\nzone_0_DMA_p_1='3'\nzones_1_x=''\n"
+	       "total_h='-4'\ntotal_r='0.005'\n");
+
+	/* kv keys are shell names, whatever the names: each byte outside
+	 * [A-Za-z0-9_] becomes '_', a first digit gets a '_' before it */
+	begin(FMT_KV);
+	tree_obj(0);
+	tree_obj("zone");
+	tree_obj("$(id>f)`x`\x1b\xff\xc3\xa9'\n");
+	tree_bool("ok", 0);
+	tree_end();
+	tree_end();
+	tree_arr("9");
+	tree_u64(0, 1);
+	tree_end();
+	tree_obj("");
+	tree_null("");
+	tree_end();
+	tree_done();
+	OUT_IS("kv keys are shell names", "zone___id_f__x________ok='false'\n_9_0='1'\n__=''\n");
+
+	/* a key is written from its parts, however long: never cut */
+	{
+		static char lng[3000];   /* beyond the 512 bytes keys were once cut at */
+		memset(lng, 'a', sizeof lng - 1);
+		begin(FMT_KV);
+		tree_obj(0);
+		tree_obj(lng);
+		tree_u64("x", 1);
+		tree_end();
+		tree_done();
+		end();
+		CHECK_EQ("kv: a 2999-byte name is in its key whole", glen, sizeof lng - 1 + 7);
+		CHECK_EQ("kv: ... and ends in its figure", memcmp(got + glen - 7, "_x='1'\n", 7), 0);
+	}
+
+	/* The later of two rows whose keys would meet is left out of kv: X_Y
+	 * after X-Y; N.managed_from after N (N_managed_from_present is N's
+	 * third figure and the other's second); the null row P_free after P
+	 * (its one line, P_free, is P's first figure).  Rows whose keys only
+	 * look alike stay: pgscan_direct_throttle, N.managed. */
+	begin(FMT_KV);
+	{
+		const struct rep_list l = { "l", "l", named_figs, REP_N(named_figs), REP_N(row_names),
+		                            named_row, 0, 0 };
+		rep_begin();
+		rep_list_named(&l, named_name);
+		rep_end();
+	}
+	OUT_IS("kv: rows whose keys meet: the first kept",
+	       "l_N_free='0'\nl_N_present='0'\nl_N_managed_from_present='false'\n"
+	       "l_X_Y_free='2'\nl_X_Y_present='0'\nl_X_Y_managed_from_present='false'\n"
+	       "l_pgscan_direct_free='4'\nl_pgscan_direct_present='0'\n"
+	       "l_pgscan_direct_managed_from_present='false'\n"
+	       "l_pgscan_direct_throttle_free='5'\nl_pgscan_direct_throttle_present='0'\n"
+	       "l_pgscan_direct_throttle_managed_from_present='false'\n"
+	       "l_N_managed_free='6'\nl_N_managed_present='0'\nl_N_managed_managed_from_present='false'\n"
+	       "l_P_free='7'\nl_P_present='0'\nl_P_managed_from_present='false'\n");
 
 	begin(FMT_TABLE);
 	fmt_unit = 'k';
