@@ -108,9 +108,13 @@ void mb_catch_stop(void)
 {
 	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
 	 * FIFO returns EINTR, and the loop around it sees mb_stop */
-	struct sigaction sa = { .sa_handler = on_stop };
+	struct sigaction sa = { .sa_handler = on_stop }, was;
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	unsigned i;
 
-	sigaction(SIGINT, &sa, 0);
-	sigaction(SIGTERM, &sa, 0);
-	sigaction(SIGHUP, &sa, 0);
+	/* a signal ignored when membox started stays ignored (nohup, the
+	 * SIGINT of a background job) */
+	for (i = 0; i < sizeof stops / sizeof *stops; i++)
+		if (!sigaction(stops[i], 0, &was) && was.sa_handler != SIG_IGN)
+			sigaction(stops[i], &sa, 0);
 }

@@ -47,7 +47,8 @@ int mb_exit_status(int status);
  * returns EINTR.  From then on no write blocks: out_flush writes what the
  * reader has room for and fails with EAGAIN for the rest, so the applet's
  * loop can end its report without hanging on a stalled reader.  Until
- * mb_catch_stop is called a signal kills, as by default. */
+ * mb_catch_stop is called a signal kills, as by default; one ignored when
+ * membox started (nohup) stays ignored. */
 extern volatile sig_atomic_t mb_stop;
 void mb_catch_stop(void);
 #endif
