@@ -278,6 +278,7 @@ static int read_mounts(void)
 	static const char file[] = "/proc/self/mountinfo";
 	struct rd_lines lines;
 	struct mnt m;
+	struct diag d;
 	unsigned long bad = 0;
 	unsigned i, j;
 	int fd = rd_open(file, O_RDONLY), k;
@@ -308,8 +309,7 @@ static int read_mounts(void)
 	close(fd);
 	if (k < 0)
 		return mb_fail_errno(file, -k);
-	if (bad)
-		mb_warn(file, "lines that did not parse were skipped");
+	mb_warn_diag(mountinfo_diag(&d, file, &lines, k, bad));
 	if (TT.mounts_dropped)
 		mb_warn(file, "more mounts than TD_MAX_MOUNTS (64): not all shown");
 	for (i = 0; i < TT.nmounts; i++) {
@@ -400,7 +400,7 @@ static void measure(struct td_shown *s)
 	s->figs.inode_limit = m->inode_limit;
 	s->fd = rd_open(s->path, O_RDONLY | O_DIRECTORY);
 	if (s->fd < 0) {
-		s->error = strerror(-s->fd);
+		s->error = mb_strerror(-s->fd);
 		return;
 	}
 	if (rd_live() && (fstat(s->fd, &st) || !on_mount(m, st.st_dev))) {
@@ -591,8 +591,7 @@ static void reconcile_shmem(void)
 		sh->sysv_swapped = st.swap;
 		sh->sysv_segments = st.segs;
 		have |= 1 << SHMEM_SYSV | 1 << SHMEM_SYSV_SEGMENTS | (st.have_swap ? 1 << SHMEM_SYSV_SWAPPED : 0);
-		if (st.bad)
-			mb_warn(file, "lines that did not parse were skipped");
+		mb_warn_diag(&st.diag);
 		if (MI_HAS(mi, MI_Shmem)) {
 			sh->other = sat_diff(MI_GET(mi, MI_Shmem),
 			                              sat_add(tmpfs, st.have_rss ? st.rss : st.size));
