@@ -279,11 +279,12 @@ void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)
 	r->max = len;
 }
 
-/* Refill after moving the unread tail to the front: 1 read, 0 at EOF;
- * -MB_ETOOBIG once more than max bytes came (a sparse file of a terabyte,
- * an endless line: the reader ends in bounded time). */
+/* Refill after moving the unread tail to the front: 1 read, 0 at EOF.
+ * More than max bytes (a sparse file of a terabyte, an endless line) end
+ * the reading at max: rd_line then returns -MB_ETOOBIG, in bounded time. */
 static int fill(struct rd_lines *r)
 {
+	size_t want;
 	ssize_t k;
 
 	if (r->eof)
@@ -293,8 +294,12 @@ static int fill(struct rd_lines *r)
 		r->len -= r->pos;
 		r->pos = 0;
 	}
+	/* up to one byte past max: the lines within max are all returned */
+	want = r->cap - r->len;
+	if (r->max - r->total < want)
+		want = r->max - r->total + 1;
 	do
-		k = read(r->fd, r->buf + r->len, r->cap - r->len);
+		k = read(r->fd, r->buf + r->len, want);
 	while (k < 0 && errno == EINTR);
 	if (k < 0)
 		return -errno;
@@ -302,8 +307,10 @@ static int fill(struct rd_lines *r)
 		r->eof = 1;
 	r->len += k;
 	r->total += k;
-	if (r->total > r->max)
-		return -MB_ETOOBIG;
+	if (r->total > r->max) {   /* one byte too many: max is where it ends */
+		r->len--;
+		r->eof = 1;
+	}
 	return k > 0;
 }
 
@@ -332,6 +339,8 @@ int rd_line(struct rd_lines *r, const char **s, size_t *n)
 			return 1;
 		}
 		if (r->eof) {
+			if (r->total > r->max)   /* not the end of the file */
+				return r->err = -MB_ETOOBIG;
 			if (r->pos == r->len)
 				return 0;
 			r->line++;
