@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "diag.h"
 #include "out.h"
+#include "rd.h"
 
 const char *mb_applet = "membox";
 
@@ -94,6 +95,8 @@ int mb_usage_error(const char *usage, const char *more)
 
 int mb_exit_status(int status)
 {
+	if (rd_fd_exhausted())
+		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
 	if (out_flush(&out1) < 0) {
 		mb_warn_errno("write error on standard output", out1.err);
 		if (!status)

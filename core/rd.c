@@ -24,6 +24,17 @@ static int root_live = 1;
 /* openat2: 0 not tried yet, 1 works, -1 missing (ENOSYS: before Linux 5.6,
  * or a seccomp filter or emulator that does not know it) */
 static int have_openat2;
+/* opens that failed for want of a descriptor (EMFILE, ENFILE) */
+static unsigned long fd_exhausted;
+
+unsigned long rd_fd_exhausted(void) { return fd_exhausted; }
+
+static int counted(int fd)
+{
+	if (fd == -EMFILE || fd == -ENFILE)
+		fd_exhausted++;
+	return fd;
+}
 
 int rd_set_root(const char *dir)
 {
@@ -59,7 +70,7 @@ int rd_openat(int dirfd, const char *rel, int flags)
 	do
 		fd = openat(dirfd, rel, flags | O_CLOEXEC | O_NOCTTY, 0666);
 	while (fd < 0 && errno == EINTR);
-	return fd < 0 ? -errno : fd;
+	return counted(fd < 0 ? -errno : fd);
 }
 
 static int sys_openat(int dirfd, const char *rel, int flags)
@@ -159,8 +170,8 @@ int rd_openat_root(int dirfd, const char *rel, int flags)
 	flags |= O_CLOEXEC | O_NOCTTY;
 	if (!*rel)
 		rel = ".";
-	fd = root_live ? sys_openat(dirfd, rel, flags | O_NONBLOCK)
-	               : beneath(dirfd, rel, flags | O_NONBLOCK);
+	fd = counted(root_live ? sys_openat(dirfd, rel, flags | O_NONBLOCK)
+	                       : beneath(dirfd, rel, flags | O_NONBLOCK));
 	if (fd == -ENXIO)   /* a socket, a device without its driver */
 		return -MB_ENOTREG;
 	if (fd < 0 || flags & O_DIRECTORY)   /* the kernel saw to the type */

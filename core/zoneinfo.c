@@ -247,8 +247,9 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 		said[ZI_SAY_DROPPED].why = "more zones than ZI_MAX_ZONES: extra zones are in the totals only";
 	/* the caller's meminfo when it has read it (lowmem), else read here */
 	if (!ps_opt && !rd_live() && !(have = MI_HAS(m, MI_MemTotal))) {
-		have = !meminfo_read(m) && MI_HAS(m, MI_MemTotal);
-		said[ZI_SAY_MEMINFO] = m->diag;
+		int err = meminfo_read(m);
+		have = !err && MI_HAS(m, MI_MemTotal);
+		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;
 	}
 	*ps = zi_page_size(z, ps_opt, have, have ? m->v[MI_MemTotal] : 0, how);
 	if (*how == PS_ASSUMED)

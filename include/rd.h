@@ -29,6 +29,11 @@ int rd_openat_root(int dirfd, const char *rel, int flags);
  * under the root, opened as it is (with O_CREAT mode 0666 less the umask);
  * another fd is one opened under the root: rd_openat_root. */
 int rd_openat(int dirfd, const char *rel, int flags);
+/* How many opens of rd_ failed for want of a file descriptor (EMFILE,
+ * ENFILE).  Each caller sees its error; mb_exit_status says it once more at
+ * the end when some did, so that no caller that took it for "unreadable"
+ * can leave a report incomplete without a word. */
+unsigned long rd_fd_exhausted(void);
 /* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
  * length or -errno; *trunc is set when the file had more.  One read() for a
  * /proc file that fits.  An fd without an offset (a pipe, a FIFO) is read
