@@ -108,7 +108,7 @@ static int beneath2(int dirfd, const char *rel, int flags)
 static int beneath_walk(int dirfd, const char *rel, int flags)
 {
 	char name[NAME_MAX + 1];
-	const char *p = rel, *e;
+	const char *p = rel, *e, *q;
 	int cur = dirfd, fd = -ENOENT, last;
 	size_t n;
 	struct stat st;
@@ -118,7 +118,9 @@ static int beneath_walk(int dirfd, const char *rel, int flags)
 			p++;
 		e = strchrnul(p, '/');
 		n = e - p;
-		last = !e[strspn(e, "/")];
+		for (q = e; *q == '/'; q++)
+			;
+		last = !*q;
 		if (n == 2 && p[0] == '.' && p[1] == '.') {
 			fd = -MB_EESCAPE;
 			break;
