@@ -85,10 +85,13 @@ static int sys_openat(int dirfd, const char *rel, int flags)
 /* openat2(dirfd, rel, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS): the kernel
  * refuses ".." above dirfd and absolute symbolic links (EXDEV) while
  * relative links inside work.  -ENOSYS when the kernel has no openat2. */
+#define RESOLVE_NO_MAGICLINKS 0x02   /* linux/openat2.h, which musl lacks */
+#define RESOLVE_BENEATH       0x08
 static int beneath2(int dirfd, const char *rel, int flags)
 {
 #ifdef SYS_openat2
-	struct { uint64_t flags, mode, resolve; } how = { (unsigned)flags, 0, 0x08 | 0x02 };
+	struct { uint64_t flags, mode, resolve; } how =   /* struct open_how */
+		{ (unsigned)flags, 0, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS };
 	int fd, tries = 0;
 
 	do   /* EAGAIN: a rename or mount raced the lookup */
