@@ -27,12 +27,18 @@ CMDS = [('zoneinfo-wm', ['-a', '-o', 'json']), ('lowmem', ['-o', 'json']), ('low
 KNOWN = {'tmpfs-du': "the tree walk's own opens (core/walk.c) take EMFILE for an unreadable entry, counted in json but not said"}
 
 
+# The sanitizer build's leak checker needs descriptors at exit to list
+# threads (membox has no heap to leak); the address checks stay on.
+ENV = dict(os.environ, ASAN_OPTIONS=os.environ.get('ASAN_OPTIONS', '') + ':detect_leaks=0')
+
+
 def one(app, args, n):
     def limit():
         if n:
             resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
     try:
-        p = subprocess.run(run + [binary, app, '-R', tree] + args, stdin=subprocess.DEVNULL,
+        argv = [binary, app] if app.startswith('-') else [binary, app, '-R', tree]
+        p = subprocess.run(run + argv + args, stdin=subprocess.DEVNULL, env=ENV,
                            capture_output=True, timeout=60, preexec_fn=limit, close_fds=True)
     except subprocess.TimeoutExpired:
         return 'hang', b'', b''
@@ -55,13 +61,19 @@ def same(a, b):
         return False
 
 
+# The smallest limit under which the binary starts at all: 3 for the static
+# binary; qemu-user and the sanitizer build's loader need descriptors of
+# their own before membox's code runs.
+floor = next((n for n in range(3, 41) if one('--version', [], n)[0] == 0), 41)
+if floor > 3:
+    print('skip\thostile fds under ulimit -n 3..%d\tthe binary does not start below %d here (qemu-user or the dynamic loader needs them)' % (floor - 1, floor))
 for app, args in CMDS:
     name = 'hostile fds %s %s' % (app, ' '.join(args))
     rc0, ref, err0 = one(app, args, 0)
     bad = []
     if rc0 not in (0, 1) or not ref:
         bad.append('the run without a limit: exit %s, %r' % (rc0, err0[:200]))
-    for n in range(3, 41):
+    for n in range(floor, 41):
         rc, so, se = one(app, args, n)
         fail_rc = 3 if '--check' in args else 1
         if rc == 'hang' or rc < 0 or rc >= 128:
