@@ -343,7 +343,7 @@ static int capture_open(const char *plain)
 
 static const char *open_error(int err)
 {
-	return err == ELOOP ? "a symlink in the root: not followed" : strerror(err);
+	return err == ELOOP ? "a symlink in the root: not followed" : mb_strerror(err);
 }
 
 /* Of two mounts of one superblock, is a the one to show rather than b:
@@ -365,6 +365,7 @@ static int read_mounts(void)
 	static const char file[] = "/proc/self/mountinfo";
 	struct rd_lines lines;
 	struct mnt m;
+	struct diag d;
 	unsigned long bad = 0;
 	unsigned i, j;
 	int fd = rd_open(file, O_RDONLY), k;
@@ -395,8 +396,7 @@ static int read_mounts(void)
 	close(fd);
 	if (k < 0)
 		return mb_fail_errno(file, -k);
-	if (bad)
-		mb_warn(file, "lines that did not parse were skipped");
+	mb_warn_diag(mountinfo_diag(&d, file, &lines, k, bad));
 	if (TT.mounts_dropped)
 		mb_warn(file, "more mounts than TD_MAX_MOUNTS (64): not all shown");
 	for (i = 0; i < TT.nmounts; i++) {
@@ -804,8 +804,7 @@ static void reconcile_shmem(void)
 		sh->sysv_swapped = st.swap;
 		sh->sysv_segments = st.segs;
 		have |= 1 << SHMEM_SYSV | 1 << SHMEM_SYSV_SEGMENTS | (st.have_swap ? 1 << SHMEM_SYSV_SWAPPED : 0);
-		if (st.bad)
-			mb_warn(file, "lines that did not parse were skipped");
+		mb_warn_diag(&st.diag);
 		if (MI_HAS(mi, MI_Shmem)) {
 			sh->other = sat_diff(MI_GET(mi, MI_Shmem),
 			                              sat_add(tmpfs, st.have_rss ? st.rss : st.size));

@@ -20,6 +20,8 @@ void cli_init(const char *applet)
 {
 	mb_applet = applet;
 	root_arg = getenv("MEMBOX_ROOT");
+	if (root_arg && !*root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
+		root_arg = 0;
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
@@ -128,6 +130,8 @@ int cli_common(int id, const char *arg, const char *usage)
 		}
 		return 1;
 	case 'R':
+		if (!*arg)   /* "" would be read as the live system */
+			return bad(B_NEEDS, "-R", 2), -1;
 		root_arg = arg;
 		return 1;
 	case 'b': case 'k': case 'm': case 'h':

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "diag.h"
 #include "out.h"
+#include "rd.h"
 
 const char *mb_applet = "membox";
 
@@ -31,10 +32,21 @@ static void say(const char *what, size_t n, const unsigned long *line, const cha
 
 static void msg(const char *what, const char *why) { say(what, strlen(what), 0, why); }
 
+const char *mb_strerror(int err)
+{
+	switch (err) {
+	case MB_ENOTREG: return "not a regular file";
+	case MB_EESCAPE: return "leads outside the root";
+	case MB_ESYMLINK: return "symbolic link (followed in a capture from Linux 5.6)";
+	case MB_ETOOBIG: return "larger than MB_READ_MAX bytes: not read to its end";
+	}
+	return strerror(err);
+}
+
 void mb_warn(const char *what, const char *why) { msg(what, why); }
-void mb_warn_errno(const char *what, int err) { msg(what, strerror(err)); }
+void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
 int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
-int mb_fail_errno(const char *what, int err) { return mb_fail(what, strerror(err)); }
+int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
@@ -51,7 +63,7 @@ int mb_fail_line(const char *file, unsigned long line, const char *why)
 
 void mb_warn_diag(const struct diag *d)
 {
-	const char *why = d->why ? d->why : strerror(d->err);
+	const char *why = d->why ? d->why : mb_strerror(d->err);
 
 	if (!mb_diag_set(d))
 		return;
@@ -83,6 +95,8 @@ int mb_usage_error(const char *usage, const char *more)
 
 int mb_exit_status(int status)
 {
+	if (rd_fd_exhausted())
+		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
 	if (out_flush(&out1) < 0) {
 		mb_warn_errno("write error on standard output", out1.err);
 		if (!status)

@@ -1,8 +1,10 @@
 /* The multicall entry: dispatch on the basename of argv[0] ("APPLET" or
- * "membox-APPLET"), or on argv[1] when called as membox. */
+ * "membox-APPLET"), or on argv[1] when called exactly "membox": another
+ * name ("memboxx", "membox-nothing") is no applet, exit 127. */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "applet.h"
 #include "diag.h"
 #include "rd.h"
@@ -70,9 +72,18 @@ static int install(int argc, char **argv)
 	const char *dir = argv[2 + sym];
 	ssize_t n;
 	size_t i, dl;
+	struct stat st;
 
 	if (argc != 3 + sym)
 		return help(&out2), 2;
+	/* links go only into a directory that exists: "" or a typo must not
+	 * unlink names in the current directory or "/" */
+	if (!*dir)
+		return mb_fail("--install", "no directory given");
+	if (stat(dir, &st) < 0)
+		return mb_fail_errno(dir, errno);
+	if (!S_ISDIR(st.st_mode))
+		return mb_fail_errno(dir, ENOTDIR);
 	n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n < 0)
 		return mb_fail_errno("/proc/self/exe", errno);
@@ -109,7 +120,7 @@ int main(int argc, char **argv)
 		if (*p == '/')
 			base = p + 1;
 	a = find(base);
-	if (!a && !strncmp(base, "membox", 6) && argc > 1 && argv[1][0] != '-') {
+	if (!a && !strcmp(base, "membox") && argc > 1 && argv[1][0] != '-') {
 		a = find(argv[1]);
 		if (!a) {
 			mb_warn(argv[1], "applet not found");
@@ -120,7 +131,7 @@ int main(int argc, char **argv)
 	}
 	if (a)
 		return mb_exit_status(a->main(argc, argv));
-	if (strncmp(base, "membox", 6)) {
+	if (strcmp(base, "membox")) {
 		mb_warn(base, "applet not found");
 		return mb_exit_status(127);
 	}

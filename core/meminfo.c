@@ -56,8 +56,9 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 		if (rc == SC_OVF || m->v[k] == UINT64_MAX)
 			m->ovf |= 1ull << k, note(m, line, "beyond 2^64");
 	}
+	/* its last line is used when it parsed: said, as it may be cut */
 	if (len && end[-1] != '\n')
-		note(m, line, "cut short");
+		note(m, 0, "no final newline: its last line may be cut");
 	for (k = MI_HugePagesTotal; k <= MI_HugePagesSurp; k++)
 		if (MI_HAS(m, k))
 			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);

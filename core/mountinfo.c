@@ -72,6 +72,19 @@ int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
 	return k;
 }
 
+const struct diag *mountinfo_diag(struct diag *d, const char *path, const struct rd_lines *r,
+                                  int k, unsigned long bad)
+{
+	*d = (struct diag){ path, 0, 0, k < 0 ? -k : 0 };
+	if (k < 0)
+		return d;
+	if (bad)
+		d->why = "lines that did not parse were skipped";
+	else if (r->nonl)
+		d->why = "no final newline: its last line may be cut";
+	return d;
+}
+
 int opt_value(const char *opts, const char *key, const char **v, size_t *n)
 {
 	size_t kl = strlen(key);

@@ -49,9 +49,10 @@ int psi_parse(const char *buf, size_t len, struct psi *p)
 		    one(s, n, *s == 's' ? &p->some : &p->full) || memchr(s, 0, n))
 			bad = bad ? bad : line;
 	}
-	if (len && end[-1] != '\n')
-		bad = line;
 	p->diag = (struct diag){ psi_file, bad, bad ? "garbled" : 0, 0 };
+	/* a last line without its newline is used when it parsed, and said */
+	if (!bad && len && end[-1] != '\n')
+		p->diag.why = "no final newline: its last line may be cut";
 	return p->some.have || p->full.have ? 0 : -1;
 }
 

@@ -1,9 +1,18 @@
 /* Root-relative reads.  Every path is opened with openat() against one
- * directory fd, so a captured tree and the live system take the same code. */
+ * directory fd, so a captured tree and the live system take the same code.
+ *
+ * What may stand at a path under the root is not trusted (README,
+ * "Warnings and damaged input"): every open there is non-blocking (a FIFO
+ * cannot hold it), and what it opened must be a regular file (or the
+ * directory asked for); under a captured tree every open also stays
+ * beneath the root (openat2's RESOLVE_BENEATH, or a walk that refuses ".."
+ * and symbolic links where the kernel lacks openat2). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include "diag.h"
 #include "rd.h"
@@ -12,13 +21,30 @@
 static int root_fd = AT_FDCWD;
 static const char *root_name = "/";
 static int root_live = 1;
+/* openat2: 0 not tried yet, 1 works, -1 missing (ENOSYS: before Linux 5.6,
+ * or a seccomp filter or emulator that does not know it) */
+static int have_openat2;
+/* opens that failed for want of a descriptor (EMFILE, ENFILE) */
+static unsigned long fd_exhausted;
+
+unsigned long rd_fd_exhausted(void) { return fd_exhausted; }
+
+static int counted(int fd)
+{
+	if (fd == -EMFILE || fd == -ENFILE)
+		fd_exhausted++;
+	return fd;
+}
 
 int rd_set_root(const char *dir)
 {
+	struct stat st, slash;
 	int fd;
 
-	if (!dir || !*dir)
+	if (!dir)
 		return 0;
+	if (!*dir)
+		return -ENOENT;   /* "" names no directory, as for open(2) */
 	fd = rd_openat(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
 		return fd;
@@ -26,7 +52,9 @@ int rd_set_root(const char *dir)
 		close(root_fd);
 	root_fd = fd;
 	root_name = dir;
-	root_live = !strcmp(dir, "/");
+	/* live when it is the directory "/", however spelt ("//", "/./") */
+	root_live = !fstat(fd, &st) && !stat("/", &slash) &&
+	            st.st_dev == slash.st_dev && st.st_ino == slash.st_ino;
 	return 0;
 }
 
@@ -36,19 +64,145 @@ int rd_live(void) { return root_live; }
 int rd_openat(int dirfd, const char *rel, int flags)
 {
 	int fd;
+
+	if (dirfd != AT_FDCWD)
+		return rd_openat_root(dirfd, rel, flags);
 	do
 		fd = openat(dirfd, rel, flags | O_CLOEXEC | O_NOCTTY, 0666);
 	while (fd < 0 && errno == EINTR);
+	return counted(fd < 0 ? -errno : fd);
+}
+
+static int sys_openat(int dirfd, const char *rel, int flags)
+{
+	int fd;
+	do
+		fd = openat(dirfd, rel, flags);
+	while (fd < 0 && errno == EINTR);
 	return fd < 0 ? -errno : fd;
+}
+
+/* openat2(dirfd, rel, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS): the kernel
+ * refuses ".." above dirfd and absolute symbolic links (EXDEV) while
+ * relative links inside work.  -ENOSYS when the kernel has no openat2. */
+#define RESOLVE_NO_MAGICLINKS 0x02   /* linux/openat2.h, which musl lacks */
+#define RESOLVE_BENEATH       0x08
+static int beneath2(int dirfd, const char *rel, int flags)
+{
+#ifdef SYS_openat2
+	struct { uint64_t flags, mode, resolve; } how =   /* struct open_how */
+		{ (unsigned)flags, 0, RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS };
+	int fd, tries = 0;
+
+	do   /* EAGAIN: a rename or mount raced the lookup */
+		fd = syscall(SYS_openat2, dirfd, rel, &how, sizeof how);
+	while (fd < 0 && (errno == EINTR || (errno == EAGAIN && ++tries < 8)));
+	if (fd >= 0)
+		return fd;
+	return errno == EXDEV ? -MB_EESCAPE : -errno;
+#else
+	(void)dirfd, (void)rel, (void)flags;
+	return -ENOSYS;
+#endif
+}
+
+/* Without openat2: one component at a time, none followed if it is a
+ * symbolic link (O_NOFOLLOW), ".." refused: nothing can lead out. */
+static int beneath_walk(int dirfd, const char *rel, int flags)
+{
+	char name[NAME_MAX + 1];
+	const char *p = rel, *e, *q;
+	int cur = dirfd, fd = -ENOENT, last;
+	size_t n;
+	struct stat st;
+
+	for (;;) {
+		while (*p == '/')
+			p++;
+		e = strchrnul(p, '/');
+		n = e - p;
+		for (q = e; *q == '/'; q++)
+			;
+		last = !*q;
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			fd = -MB_EESCAPE;
+			break;
+		}
+		if (n >= sizeof name) {
+			fd = -ENAMETOOLONG;
+			break;
+		}
+		memcpy(name, n ? p : ".", n ? n : 1);
+		name[n ? n : 1] = 0;
+		fd = sys_openat(cur, name, last ? flags | O_NOFOLLOW :
+		                O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		/* O_NOFOLLOW at a link: ELOOP, or ENOTDIR with O_DIRECTORY */
+		if ((fd == -ELOOP || fd == -ENOTDIR) &&
+		    !fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+			fd = -MB_ESYMLINK;
+		if (cur != dirfd)
+			close(cur);
+		if (fd < 0 || last)
+			return fd;
+		cur = fd;
+		p = e;
+	}
+	if (cur != dirfd)
+		close(cur);
+	return fd;
+}
+
+static int beneath(int dirfd, const char *rel, int flags)
+{
+	int fd = -ENOSYS;
+
+	if (have_openat2 >= 0) {
+		fd = beneath2(dirfd, rel, flags);
+		if (fd != -ENOSYS) {
+			have_openat2 = 1;
+			return fd;
+		}
+		have_openat2 = -1;
+	}
+	return beneath_walk(dirfd, rel, flags);
+}
+
+int rd_openat_root(int dirfd, const char *rel, int flags)
+{
+	int fd, err = 0;
+	struct stat st;
+
+	flags |= O_CLOEXEC | O_NOCTTY;
+	if (!*rel)
+		rel = ".";
+	fd = counted(root_live ? sys_openat(dirfd, rel, flags | O_NONBLOCK)
+	                       : beneath(dirfd, rel, flags | O_NONBLOCK));
+	if (fd == -ENXIO)   /* a socket, a device without its driver */
+		return -MB_ENOTREG;
+	if (fd < 0 || flags & O_DIRECTORY)   /* the kernel saw to the type */
+		return fd;
+	if (fstat(fd, &st))
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = S_ISDIR(st.st_mode) ? -EISDIR : -MB_ENOTREG;
+	if (err) {
+		close(fd);
+		return err;
+	}
+	/* a regular file: reads block no more than without O_NONBLOCK, but a
+	 * /proc or sysfs file polled for changes wants blocking semantics */
+	if (!(flags & O_NONBLOCK))
+		fcntl(fd, F_SETFL, flags);
+	return fd;
 }
 
 int rd_open(const char *path, int flags)
 {
 	if (root_fd == AT_FDCWD)
-		return rd_openat(AT_FDCWD, path, flags);
+		return rd_openat_root(AT_FDCWD, path, flags);
 	while (*path == '/')
 		path++;
-	return rd_openat(root_fd, *path ? path : ".", flags);
+	return rd_openat_root(root_fd, path, flags);
 }
 
 /* One read of fd at len: pread, so that a /proc file kept open is made
@@ -119,6 +273,7 @@ void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap)
 	r->fd = fd;
 	r->buf = buf;
 	r->cap = cap;
+	r->max = MB_READ_MAX;
 }
 
 int rd_lines_open(struct rd_lines *r, const char *path)
@@ -137,11 +292,15 @@ void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)
 	r->buf = (char *)buf;
 	r->cap = r->len = len;
 	r->eof = 1;
+	r->max = len;
 }
 
-/* Refill after moving the unread tail to the front: 1 read, 0 at EOF. */
+/* Refill after moving the unread tail to the front: 1 read, 0 at EOF.
+ * More than max bytes (a sparse file of a terabyte, an endless line) end
+ * the reading at max: rd_line then returns -MB_ETOOBIG, in bounded time. */
 static int fill(struct rd_lines *r)
 {
+	size_t want;
 	ssize_t k;
 
 	if (r->eof)
@@ -151,14 +310,23 @@ static int fill(struct rd_lines *r)
 		r->len -= r->pos;
 		r->pos = 0;
 	}
+	/* up to one byte past max: the lines within max are all returned */
+	want = r->cap - r->len;
+	if (r->max - r->total < want)
+		want = r->max - r->total + 1;
 	do
-		k = read(r->fd, r->buf + r->len, r->cap - r->len);
+		k = read(r->fd, r->buf + r->len, want);
 	while (k < 0 && errno == EINTR);
 	if (k < 0)
 		return -errno;
 	if (k == 0)
 		r->eof = 1;
 	r->len += k;
+	r->total += k;
+	if (r->total > r->max) {   /* one byte too many: max is where it ends */
+		r->len--;
+		r->eof = 1;
+	}
 	return k > 0;
 }
 
@@ -167,6 +335,8 @@ int rd_line(struct rd_lines *r, const char **s, size_t *n)
 	size_t scan = r->pos;
 	int skipping = 0, k;
 
+	if (r->err)
+		return r->err;
 	for (;;) {
 		char *nl = memchr(r->buf + scan, '\n', r->len - scan);
 		if (nl) {
@@ -185,6 +355,8 @@ int rd_line(struct rd_lines *r, const char **s, size_t *n)
 			return 1;
 		}
 		if (r->eof) {
+			if (r->total > r->max)   /* not the end of the file */
+				return r->err = -MB_ETOOBIG;
 			if (r->pos == r->len)
 				return 0;
 			r->line++;
@@ -207,7 +379,7 @@ int rd_line(struct rd_lines *r, const char **s, size_t *n)
 		scan = r->len - r->pos;
 		k = fill(r);
 		if (k < 0)
-			return k;
+			return r->err = k;
 	}
 }
 

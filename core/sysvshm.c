@@ -4,8 +4,27 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
+#include "diag.h"
 #include "sc.h"
 #include "sysvshm.h"
+
+static const char *const shm_file = "/proc/sysvipc/shm";
+
+/* The first damage is the one said: a line that did not parse (its
+ * number), else lines too long for the reader, else no final newline. */
+static void damage(struct diag *d, unsigned long line, const char *why)
+{
+	if (!d->why || (d->line == 0 && line))
+		*d = (struct diag){ shm_file, line, why, 0 };
+}
+
+static void ending(struct diag *d, const struct rd_lines *r, unsigned long skipped)
+{
+	if (skipped)
+		damage(d, 0, "lines longer than MB_LINE_MAX were skipped");
+	if (r->nonl && !d->why)
+		damage(d, 0, "no final newline: its last line may be cut");
+}
 
 int shm_parse(struct rd_lines *r, struct shm_tot *t)
 {
@@ -15,6 +34,7 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 	size_t n, fl;
 
 	memset(t, 0, sizeof *t);
+	t->diag = (struct diag){ shm_file, 0, 0, 0 };
 	/* the first line names the columns, each later one is a segment */
 	while ((k = rd_line(r, &s, &n)) > 0) {
 		uint64_t v[3] = { 0, 0, 0 };
@@ -30,9 +50,12 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 			want = got;
 			t->have_rss = got >> 1 & 1;
 			t->have_swap = got >> 2;
-		} else if (got != want || nul || r->nonl ||   /* garbled, cut short, */
+		} else if (got != want || nul ||   /* garbled, cut short, */
 		           v[0] > ~t->size || v[1] > ~t->rss || v[2] > ~t->swap) {   /* sums beyond 2^64 */
-			t->bad += n > 0;
+			if (n > 0) {
+				t->bad++;
+				damage(&t->diag, r->line, "garbled segment line skipped");
+			}
 		} else {
 			t->segs++;
 			t->size += v[0];
@@ -43,13 +66,14 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 	if (want < 0)
 		return k < 0 ? k : -EINVAL;
 	t->bad += r->skipped;
+	ending(&t->diag, r, r->skipped);
 	return k;
 }
 
 int shm_read(struct shm_tot *t)
 {
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, "/proc/sysvipc/shm"), k;
+	int fd = rd_lines_open(&r, shm_file), k;
 
 	if (fd < 0)
 		return fd;
@@ -64,6 +88,8 @@ int shm_next(struct shm_it *it, uint64_t *v)
 	size_t n, fl;
 	int k, i, j, got;
 
+	if (!it->have)
+		it->diag = (struct diag){ shm_file, 0, 0, 0 };
 	while ((k = rd_line(it->r, &s, &n)) > 0) {
 		memset(v, 0, it->n * sizeof *v);
 		for (got = 0, p = s, i = 0; sc_field(&p, s + n, &f, &fl); i++)
@@ -74,17 +100,21 @@ int shm_next(struct shm_it *it, uint64_t *v)
 					got |= 1 << j;
 		if (!it->have) {
 			if (!(got & 1))
-				return -EINVAL;
+				return it->diag.why = "garbled header", -EINVAL;
 			it->have = got;
-		} else if (got == it->have && !it->r->nonl && !memchr(s, 0, n)) {
+		} else if (got == it->have && !memchr(s, 0, n)) {
 			return 1;
-		} else {
-			it->bad += n > 0;
+		} else if (n > 0) {
+			it->bad++;
+			damage(&it->diag, it->r->line, "garbled segment line skipped");
 		}
 	}
 	if (!it->have)
-		return k < 0 ? k : -EINVAL;
+		return it->diag.why = "garbled header", k < 0 ? k : -EINVAL;
 	it->bad += it->r->skipped;
+	ending(&it->diag, it->r, it->r->skipped);
 	it->r->skipped = 0;
+	if (k < 0 && !it->diag.why)
+		it->diag.err = -k;
 	return k;
 }

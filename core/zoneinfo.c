@@ -173,8 +173,8 @@ int zi_parse(struct zi *z, struct rd_lines *r)
 		return k;
 	if (!cur)
 		return fail(z, r->line, "no zones");
-	if (r->nonl)
-		return fail(z, r->line, "file ends in the middle of a line");
+	/* a last line without its newline parsed whole: used, and said */
+	z->nonl = r->nonl;
 	return finish(z, cur);
 }
 
@@ -215,6 +215,15 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 	return ps;
 }
 
+int zi_page_size_plausible(uint64_t ps)
+{
+	/* what Linux architectures offer: 4 KiB (most), 8 KiB (sparc64,
+	 * alpha, mips), 16, 32 and 64 KiB (arm64, mips, loongarch, powerpc),
+	 * 256 KiB (hexagon, powerpc 44x); no architecture has 128 KiB */
+	return ps == 4096 || ps == 8192 || ps == 16384 || ps == 32768 ||
+	       ps == 65536 || ps == 262144;
+}
+
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N])
 {
@@ -232,17 +241,23 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 	}
 	if (z->skipped)
 		said[ZI_SAY_SKIPPED].why = "lines longer than the reader's buffer were skipped";
+	if (z->nonl)
+		said[ZI_SAY_NONL].why = "no final newline: its last line may be cut";
 	if (z->dropped)
 		said[ZI_SAY_DROPPED].why = "more zones than ZI_MAX_ZONES: extra zones are in the totals only";
 	/* the caller's meminfo when it has read it (lowmem), else read here */
 	if (!ps_opt && !rd_live() && !(have = MI_HAS(m, MI_MemTotal))) {
-		have = !meminfo_read(m) && MI_HAS(m, MI_MemTotal);
-		said[ZI_SAY_MEMINFO] = m->diag;
+		int err = meminfo_read(m);
+		have = !err && MI_HAS(m, MI_MemTotal);
+		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;
 	}
 	*ps = zi_page_size(z, ps_opt, have, have ? m->v[MI_MemTotal] : 0, how);
 	if (*how == PS_ASSUMED)
 		said[ZI_SAY_PAGESIZE] = (struct diag){ "/proc/meminfo", 0,
 			"no MemTotal in the capture: page size assumed 4096 (use --page-size)", 0 };
+	else if (*how == PS_DERIVED && !zi_page_size_plausible(*ps))
+		said[ZI_SAY_PAGESIZE] = (struct diag){ zi_file, 0,
+			"MemTotal / present pages gives no Linux page size: sizes are wrong (use --page-size)", 0 };
 	return 0;
 }
 

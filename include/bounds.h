@@ -7,6 +7,8 @@
 #define MB_PATH_MAX      4096  /* a path built under the root */
 #define MB_LINE_MAX      4096  /* reader buffer: longer lines are skipped and counted */
 #define MB_FILE_MAX     16384  /* a small /proc file read whole (meminfo, vmstat, status) */
+#define MB_READ_MAX 1073741824  /* 1 GiB: what a line reader reads of one file at most (smaps
+                                   of 262,144 mappings is about 300 MiB); beyond: an error */
 #define MB_OUT_BUF       4096  /* output buffer per fd */
 #define MB_DENTS_BUF     8192  /* getdents64 buffer */
 #define PAT_MAX           256  /* bytes of a glob; longer ones are refused */

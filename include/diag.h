@@ -16,6 +16,17 @@ struct diag {
 	int err;              /* a positive errno, or 0 */
 };
 #define MB_LINE0 (~0ul)
+/* Errors of membox's own, for what no errno says: numbers above the
+ * kernel's (which end at 4095), returned negated like an errno by the
+ * readers (rd.h) and put in a record's err; mb_strerror says them. */
+enum {
+	MB_ENOTREG = 4096,  /* "not a regular file": a FIFO, device, socket */
+	MB_EESCAPE,         /* "leads outside the root": "..", an absolute link */
+	MB_ESYMLINK,        /* "symbolic link (followed in a capture from Linux 5.6)" */
+	MB_ETOOBIG,         /* "larger than MB_READ_MAX bytes: not read to its end" */
+};
+/* strerror(err), or the text of an MB_E error */
+const char *mb_strerror(int err);
 /* A record says something when it has a why or an err; a clear one is
  * written by nobody. */
 static inline int mb_diag_set(const struct diag *d) { return d->why || d->err; }

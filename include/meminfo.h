@@ -50,7 +50,7 @@ struct meminfo {
 
 /* The one meminfo parser: "Key: N [kB]" lines, kB made bytes (saturated),
  * the last line of a key counts; a line of another shape is skipped and
- * counted, and the first damage (garbled, beyond 2^64, cut short) is in
+ * counted, and the first damage (garbled, beyond 2^64, no final newline) is in
  * diag.  said is left alone. */
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m);
 /* /proc/meminfo under the root (into a static buffer, the reader's own):

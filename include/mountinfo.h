@@ -5,6 +5,7 @@
 #ifndef MB_MOUNTINFO_H
 #define MB_MOUNTINFO_H
 #include <stddef.h>
+#include "diag.h"
 #include "rd.h"
 
 struct mnt {
@@ -18,6 +19,12 @@ struct mnt {
  * one that does not fit strbuf is skipped and counted in *bad. */
 int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
                    unsigned long *bad);
+/* After mountinfo_next returned k <= 0: what is to be said about the
+ * file path, into d (returned; clear: nothing): the read error (k < 0,
+ * -MB_ETOOBIG beyond MB_READ_MAX), lines that did not parse (bad), or a
+ * last line without its newline (used when it parsed: it may be cut). */
+const struct diag *mountinfo_diag(struct diag *d, const char *path, const struct rd_lines *r,
+                                  int k, unsigned long bad);
 /* Unescape \NNN octal sequences of [s, s+n) into d (cap bytes, NUL added):
  * the length, or -1 when it does not fit. */
 long unoctal(char *d, size_t cap, const char *s, size_t n);

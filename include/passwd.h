@@ -4,6 +4,7 @@
 #ifndef MB_PASSWD_H
 #define MB_PASSWD_H
 #include "bounds.h"
+#include "diag.h"
 
 /* The names of the last PW_CACHE uids looked up, found or not; all 0
  * before the first lookup. */
@@ -14,6 +15,11 @@ struct pw_cache {
 		char used;
 	} user[PW_CACHE];
 	unsigned next;                /* the entry to replace next, mod PW_CACHE */
+	struct diag diag;             /* the first damage of /etc/passwd seen by a
+	                                 lookup (clear: none): a garbled line (its
+	                                 number), a name longer than PW_NAME_MAX - 1,
+	                                 lines too long, no final newline, an error
+	                                 other than absent; for the applet to say once */
 };
 /* The user name of uid, or 0 when /etc/passwd has none.  The string, in c,
  * stays valid until PW_CACHE other uids have been looked up through c. */

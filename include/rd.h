@@ -8,16 +8,32 @@
 #include "bounds.h"
 #include "diag.h"
 
-/* Choose the root; 0 or -errno (the directory cannot be opened). */
+/* Choose the root; 0 or -errno (the directory cannot be opened; "" is
+ * -ENOENT).  It is the live system when it is the directory "/" (compared
+ * by device and inode: "//" and "/." are live too). */
 int rd_set_root(const char *dir);
 const char *rd_root(void);
 /* 1 when reading the running kernel (root "/"), 0 for a captured tree. */
 int rd_live(void);
-/* Open an absolute path ("/proc/meminfo") under the root: fd or -errno. */
+/* Open an absolute path ("/proc/meminfo") under the root: fd or -errno.
+ * Never blocks (a FIFO is opened O_NONBLOCK, then refused).  Refused:
+ * what is not a regular file (-MB_ENOTREG; a directory: -EISDIR), unless
+ * flags have O_DIRECTORY; under a captured tree a path that leads outside
+ * it (-MB_EESCAPE) and, on kernels without openat2, any symbolic link
+ * (-MB_ESYMLINK).  The fd is blocking unless flags ask otherwise. */
 int rd_open(const char *path, int flags);
-/* Open a path relative to a directory fd (AT_FDCWD: a user's path, not
- * under the root; with O_CREAT mode 0666 less the umask): fd or -errno. */
+/* The same relative to a directory fd opened under the root (rel stays
+ * beneath it in a capture). */
+int rd_openat_root(int dirfd, const char *rel, int flags);
+/* Open a path relative to a directory fd: AT_FDCWD: a user's path, not
+ * under the root, opened as it is (with O_CREAT mode 0666 less the umask);
+ * another fd is one opened under the root: rd_openat_root. */
 int rd_openat(int dirfd, const char *rel, int flags);
+/* How many opens of rd_ failed for want of a file descriptor (EMFILE,
+ * ENFILE).  Each caller sees its error; mb_exit_status says it once more at
+ * the end when some did, so that no caller that took it for "unreadable"
+ * can leave a report incomplete without a word. */
+unsigned long rd_fd_exhausted(void);
 /* Read fd from its start into buf (cap bytes, one byte kept for a NUL):
  * length or -errno; *trunc is set when the file had more.  One read() for a
  * /proc file that fits.  An fd without an offset (a pipe, a FIFO) is read
@@ -28,12 +44,16 @@ long rd_fd(int fd, char *buf, size_t cap, int *trunc);
 long rd_file(const char *path, char *buf, size_t cap, int *trunc);
 long rd_fileat(int dirfd, const char *rel, char *buf, size_t cap, int *trunc);
 
-/* Line reader over a fixed buffer: files of any size, lines up to the
- * buffer's size; a longer line is skipped whole and counted in .skipped. */
+/* Line reader over a fixed buffer: files up to MB_READ_MAX bytes, lines up
+ * to the buffer's size; a longer line is skipped whole and counted in
+ * .skipped.  The last line may lack its '\n' (.nonl): a parser uses it
+ * when it parses whole and says "no final newline" (it may be cut). */
 struct rd_lines {
 	int fd;
 	char *buf;
 	size_t cap, pos, len;
+	uint64_t total, max;    /* bytes read, and the most to read (MB_READ_MAX) */
+	int err;                /* the error rd_line returned, returned again */
 	unsigned long line;     /* number of the line last returned, from 1 */
 	unsigned long skipped;  /* lines longer than the buffer */
 	int eof;
@@ -46,7 +66,8 @@ void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap);
 int rd_lines_open(struct rd_lines *r, const char *path);
 /* Lines of a buffer already in memory. */
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len);
-/* 1 and the line (without '\n'), 0 at the end, -errno on a read error. */
+/* 1 and the line (without '\n'), 0 at the end, -errno on a read error,
+ * -MB_ETOOBIG after more than .max bytes (then always that). */
 int rd_line(struct rd_lines *r, const char **s, size_t *n);
 
 /* Directory entries through getdents64 into a fixed buffer. */

@@ -52,6 +52,7 @@ struct zi {
 	unsigned long err_line;        /* on a parse error: the line, and why */
 	const char *err;
 	unsigned long skipped;         /* lines longer than the reader's buffer */
+	int nonl;                      /* the last line had no '\n' (used: it parsed) */
 };
 
 /* Parse zoneinfo from a line reader: 0, ZI_EPARSE (err and err_line say
@@ -72,6 +73,9 @@ enum { PS_KERNEL, PS_DERIVED, PS_OPTION, PS_ASSUMED };
 uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
                       uint64_t mem_total, int *how);
 extern const char *const zi_ps_how[];
+/* 1 when ps is a page size some Linux architecture has: 4, 8, 16, 32, 64
+ * or 256 KiB.  A derived one that is not is said (ZI_SAY_PAGESIZE). */
+int zi_page_size_plausible(uint64_t ps);
 
 /* The /proc/sys/vm settings behind the watermarks, in the order zoneinfo-wm
  * shows them; the last, lowmem_reserve_ratio, is a list. */
@@ -82,7 +86,8 @@ enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, 
  * MemTotal yet).  0, or 1 when it failed.  said: one record per kind of
  * message, in the order they are to be said, each clear or set (on failure
  * only ZI_SAY_FAIL).  z is the caller's (in its applet's state). */
-enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_DROPPED, ZI_SAY_MEMINFO, ZI_SAY_PAGESIZE, ZI_SAY_N };
+enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_NONL, ZI_SAY_DROPPED, ZI_SAY_MEMINFO,
+       ZI_SAY_PAGESIZE, ZI_SAY_N };
 struct meminfo;
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N]);

@@ -16,7 +16,11 @@ Per tree and applet, one line "pass NAME" or "fail NAME<TAB>why":
   - table and kv output and stderr carry no raw control byte (C0 but
     newline, DEL, ESC, C1) and no invalid UTF-8;
   - every kv line is a shell assignment NAME='VALUE' (a quote inside as '\'');
-and "... diagnosed": a damaged file is an error or a warning naming it.
+and "... diagnosed": a damaged file is an error or a warning naming it;
+a FIFO, device, socket or symlink loop in place of a file, or a link
+leading out of the capture, is said as such ("not a regular file", "leads
+outside the root", ...); no run takes more than 20 seconds (a FIFO's open
+or /dev/zero's endless line would hang it: that is a failure).
 """
 import hashlib, json, os, re, shlex, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -75,6 +79,19 @@ def scoped(app):
 # line beyond MB_LINE_MAX; for every file, content beyond MB_FILE_MAX.
 # Empty files, missing and duplicated keys are "absent" or plain values.
 DIAG = {'cut', 'u64', 'neg', 'nul', 'garbage', 'dir', 'big'}
+# What stands in place of a file, and what must be said of it: a FIFO, a
+# device, a socket is no regular file; a link out of the capture leads
+# outside the root (refused as a link where the kernel lacks openat2); a
+# loop is a loop (or a refused link).
+LINK = (b'leads outside the root', b'symbolic link')
+SPECIAL = {'fifo': (b'not a regular file',), 'zero': (b'not a regular file',),
+           'zerolink': LINK, 'urandom': LINK, 'sock': (b'not a regular file',),
+           'loop': (b'Symbolic link loop', b'Too many levels of symbolic links') + LINK,
+           'abs': LINK, 'up': LINK}
+# gen.py's mount points of escape-mounts: "/../../..", a link to /dev/shm
+ESCAPING = ('/../../../../../../../../dev/shm', '/mnt/link')
+# under qemu-user a run is slower; a hang is what this catches
+TIMEOUT = 20 if scope == 'full' else 60
 LINE_READ = {'zoneinfo', 'swaps', 'mountinfo', 'shm'}
 CTRL = re.compile(rb'[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]')
 
@@ -92,8 +109,11 @@ def raw_ctrl(b):
 
 def one(tree, app, args):
     env = dict(os.environ, LC_ALL='C')
-    p = subprocess.run(run + [binary, app, '-R', os.path.join(out, tree)] + args,
-                       stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=600)
+    try:
+        p = subprocess.run(run + [binary, app, '-R', os.path.join(out, tree)] + args,
+                           stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as e:
+        return 'hang', e.stdout or b'', e.stderr or b''
     return p.returncode, p.stdout, p.stderr
 
 
@@ -104,12 +124,17 @@ def check_tree(tree, apps, fname, mut):
     res = []
     cls = tree.split('-')[0]
     for app in apps.split(','):
-        bad, diag, errs, rcs = [], False, b'', []
+        bad, diag, errs, rcs, outs = [], False, b'', [], b''
         for args, fmt, allowed in scoped(app):
             rc, so, se = one(tree, app, args)
             what = ' '.join(args)
+            if rc == 'hang':
+                bad.append('%s: no end after %d s (hung): %s' % (what, TIMEOUT, se[-300:]))
+                rcs.append((-1, fmt))
+                continue
             rcs.append((rc, fmt))
             errs += se
+            outs += so
             if rc < 0 or rc >= 128:
                 bad.append('%s: killed (status %d): %s' % (what, rc, se[-300:]))
                 continue
@@ -176,6 +201,22 @@ def check_tree(tree, apps, fname, mut):
         elif mut == 'header':
             want = all(r in (1, 3) for r, f in rcs) and re.search(rb'/proc/zoneinfo line \d+', errs) is not None
             name += ' fails naming the line'
+        elif mut == 'escape':
+            want = all(r == (3 if f == 'check' else 1) for r, f in rcs) and any(t in errs for t in LINK)
+            name += ' fails: leads outside the root'
+        elif mut == 'escape-mounts':
+            rc, so, se = one(tree, app, ['-t', 'tmpfs', '-o', 'json'])
+            try:
+                ms = [m for m in json.loads(so)['mounts'] if m['mount_point'] in ESCAPING]
+            except (ValueError, KeyError):
+                ms = []
+            # not walked, and why (leads outside, a link not followed)
+            want = len(ms) == 2 and all(m['error'] and m['allocated'] is None for m in ms)
+            name += ' walks no mount outside the capture'
+        elif fname != '-' and mut in SPECIAL:
+            # lowmem says "missing or garbled" of any mm_stat it cannot use
+            want = diag and (cls == 'mmstat' or any(t in errs for t in SPECIAL[mut]))
+            name += ' said: ' + SPECIAL[mut][0].decode()
         elif fname != '-' and (mut in DIAG or (mut == 'long' and cls in LINE_READ)):
             want = diag
             name += ' diagnosed'

@@ -10,13 +10,17 @@ OUT/base         a well-formed tree: the real captures lm-chromeos (meminfo,
                  mm_stat), vm-x86-6x (vmstat), zi-x86-6x (vm sysctls),
                  td-x86-6x (mountinfo, sysvipc/shm), sr-x86-6x and sr-hostile
                  (processes, passwd), sr-smaps-only (smaps, as PIDs 30000+)
-OUT/CLASS-MUT    base with every file of CLASS damaged by mutation MUT
+OUT/CLASS-MUT    base with every file of CLASS damaged by mutation MUT (also
+                 replaced by a FIFO, /dev/zero's node or a link to it, a
+                 link to /dev/urandom, a socket, a symlink loop, an
+                 absolute link to the live file, a link climbing out)
+OUT/escape-*     captures whose /proc, or whose tmpfs mount points, lead out
 OUT/...          whole-tree cases (see WHOLE below)
 OUT/manifest     one line per tree: NAME APPLETS(comma) FILE-TO-NAME MUT
 OUT/pids.json    the expected coverage of the big PID tree (computed here,
                  from what was written, independently of membox)
 """
-import json, os, random, re, shutil, sys
+import json, os, random, re, shutil, socket, stat, sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(TOP, 'fixtures')
@@ -148,7 +152,45 @@ MUTATIONS = [
     ('garbage', m_garbage),
     ('crlf', lambda d, s: d.replace(b'\n', b'\r\n')),
     ('dir', None),
+    # what may stand in a capture in place of a file (SPECIAL below): none
+    # may hang a run (a FIFO's open, /dev/zero's endless line) or lead a
+    # read out of the capture (an absolute link, a link climbing out)
+    ('fifo', None), ('zero', None), ('zerolink', None), ('urandom', None),
+    ('sock', None), ('loop', None), ('abs', None), ('up', None),
 ]
+SPECIAL = {'fifo', 'zero', 'zerolink', 'urandom', 'sock', 'loop', 'abs', 'up'}
+
+
+def special(tree, f, p, mut):
+    """Put the special file of mutation mut at p (f: its path in the tree)."""
+    if mut == 'fifo':
+        os.mkfifo(p)
+    elif mut == 'zero':
+        try:                           # /dev/zero's device node (as root)
+            os.mknod(p, 0o644 | stat.S_IFCHR, os.makedev(1, 5))
+        except PermissionError:
+            os.symlink('/dev/zero', p)
+    elif mut == 'zerolink':
+        os.symlink('/dev/zero', p)
+    elif mut == 'urandom':
+        os.symlink('/dev/urandom', p)
+    elif mut == 'sock':
+        # bound by a relative name: the absolute one may pass sun_path's 108
+        here = os.getcwd()
+        os.chdir(os.path.dirname(p))
+        try:
+            s = socket.socket(socket.AF_UNIX)
+            s.bind(os.path.basename(p))
+            s.close()
+        finally:
+            os.chdir(here)
+    elif mut == 'loop':
+        os.symlink(os.path.basename(p), p)
+    elif mut in ('abs', 'up'):
+        # the analyst's own file of that name (of PID 1 for a process's),
+        # absolute or through "..", far above the tree
+        live = re.sub(r'^proc/\d+/', 'proc/1/', f)
+        os.symlink('/' + live if mut == 'abs' else '../' * (f.count('/') + 12) + live, p)
 
 
 def expand(tree, pat):
@@ -164,12 +206,14 @@ def clone(b, dst):
     shutil.copytree(b, dst, copy_function=os.link)
 
 
-def mutate(tree, files, name, fn):
+def mutate(tree, files, name, fn, mut):
     for f in files:
         p = os.path.join(tree, f)
         d = open(p, 'rb').read()
         os.unlink(p)      # a hard link to base: write a new file
-        if fn is None:
+        if mut in SPECIAL:
+            special(tree, f, p, mut)
+        elif fn is None:
             os.mkdir(p)
         else:
             put(p, fn(d, f + name))
@@ -222,6 +266,28 @@ def strings(out, b):
     os.unlink(t + '/proc/self/mountinfo')
     put(t + '/proc/self/mountinfo', mi)
     return t
+
+
+# ---- captures leading out of themselves ----
+def escapes(out, b, man):
+    # /proc a link to the live /proc: nothing of the analyst's system is read
+    t = os.path.join(out, 'escape-proc')
+    clone(b, t)
+    shutil.rmtree(t + '/proc')
+    os.symlink('/proc', t + '/proc')
+    man.append(('escape-proc', ALL, '/proc', 'escape'))
+    # tmpfs mount points of mountinfo that climb out ("/../../dev/shm") or
+    # are links out of the capture: tmpfs-du must not walk the live trees
+    t = os.path.join(out, 'escape-mounts')
+    clone(b, t)
+    mi = open(t + '/proc/self/mountinfo', 'rb').read()
+    mi += b'901 23 0:91 / /../../../../../../../../dev/shm rw - tmpfs up rw,size=1024k\n'
+    mi += b'902 23 0:92 / /mnt/link rw - tmpfs link rw,size=1024k\n'
+    os.makedirs(t + '/mnt')
+    os.symlink('/dev/shm', t + '/mnt/link')
+    os.unlink(t + '/proc/self/mountinfo')
+    put(t + '/proc/self/mountinfo', mi)
+    man.append(('escape-mounts', 'tmpfs-du', '-', 'escape-mounts'))
 
 
 # ---- zoneinfo: a zone header and nothing after it ----
@@ -288,7 +354,7 @@ def main():
             name = '%s-%s' % (cls, mut)
             t = os.path.join(out, name)
             clone(b, t)
-            mutate(t, files, name, fn)
+            mutate(t, files, name, fn, mut)
             man.append((name, apps, fname, mut))
     # whole-tree cases
     t = os.path.join(out, 'all-empty')
@@ -302,6 +368,7 @@ def main():
     man.append(('nothing', ALL, '/proc', 'nothing'))
     strings(out, b)
     man.append(('strings', ALL, '-', 'strings'))
+    escapes(out, b, man)
     zone_headers(out, b, man)
     if n:
         pids(out, n)

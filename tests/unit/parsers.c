@@ -95,6 +95,39 @@ int main(void)
 	CHECK("psi some only", !psi_parse("some avg10=0.00 avg60=0.00 avg300=0.00 total=9\n", 48, &p) && !p.full.have && p.some.total == 9);
 	CHECK("psi garbage", psi_parse("nothing here\n", 13, &p) == -1);
 
+	/* a last line without its newline: used when it parses, and said */
+	CHECK("zoneinfo last line without newline used", !zi_str("Node 0, zone   Normal\n  pages free     5\n        min      1\n"
+	      "        low      2\n        high     3\n        present  10\n        managed  8") && z.nonl && z.z[0].managed == 8);
+	CHECK("zoneinfo with its newline: nonl clear", !zi_str("Node 0, zone   Normal\n  pages free     5\n        min      1\n"
+	      "        low      2\n        high     3\n        present  10\n        managed  8\n") && !z.nonl);
+	CHECK("zoneinfo garbled last line without newline fails", zi_str("Node 0, zone   Normal\n  pages free     5\n        min      1\n"
+	      "        low      2\n        high     3\n        present  10\n        managed  8x") == ZI_EPARSE && z.err_line == 7);
+	CHECK("page sizes of Linux architectures", zi_page_size_plausible(4096) && zi_page_size_plausible(8192) &&
+	      zi_page_size_plausible(16384) && zi_page_size_plausible(32768) && zi_page_size_plausible(65536) &&
+	      zi_page_size_plausible(262144));
+	CHECK("page sizes of none", !zi_page_size_plausible(131072) && !zi_page_size_plausible(524288) &&
+	      !zi_page_size_plausible(2048) && !zi_page_size_plausible(1ull << 40));
+	meminfo_parse("MemTotal: 5 kB\nMemFree: 3 kB", 28, &m);
+	CHECK("meminfo last line without newline used, said", MI_HAS(&m, MI_MemFree) && m.v[MI_MemFree] == 3072 &&
+	      m.diag.why && strstr(m.diag.why, "no final newline"));
+	CHECK("psi last line without newline used, said", !psi_parse("some avg10=1.00 avg60=0.00 avg300=0.00 total=5", 46, &p) &&
+	      p.some.total == 5 && p.diag.why && strstr(p.diag.why, "no final newline"));
+	{
+		struct diag d;
+		static const char two[] = "22 1 0:21 / /run rw - tmpfs tmpfs rw\n23 1 0:22 / /x rw - tmpfs t rw";
+		bad = 0;
+		rd_lines_mem(&r, two, sizeof two - 1);
+		while (mountinfo_next(&r, &mt, strs, sizeof strs, &bad) > 0)
+			;
+		CHECK("mountinfo last line without newline used", !strcmp(mt.point, "/x") && !bad);
+		CHECK("mountinfo_diag: no final newline", strstr(mountinfo_diag(&d, "m", &r, 0, bad)->why, "no final newline"));
+		CHECK("mountinfo_diag: lines skipped", strstr(mountinfo_diag(&d, "m", &r, 0, 2)->why, "did not parse"));
+		CHECK("mountinfo_diag: an error", mountinfo_diag(&d, "m", &r, -MB_ETOOBIG, 0)->err == MB_ETOOBIG);
+		rd_lines_mem(&r, "22 1 0:21 / /run rw - tmpfs tmpfs rw\n", 37);
+		while (mountinfo_next(&r, &mt, strs, sizeof strs, &bad) > 0)
+			;
+		CHECK("mountinfo_diag: a clean file says nothing", !mb_diag_set(mountinfo_diag(&d, "m", &r, 0, 0)));
+	}
 	CHECK("zoneinfo minimal", !zi_str("Node 0, zone   Normal\n  pages free     5\n        min      1\n        low      2\n"
 	      "        high     3\n        spanned  10\n        present  10\n        managed  8\n        protection: (0, 4)\n") &&
 	      z.n == 1 && z.z[0].reserve == 7 && z.z[0].prot_max == 4 && !(z.z[0].have & ZH_BOOST));

@@ -5,8 +5,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "t.h"
 #include "passwd.h"
 #include "proc.h"
@@ -161,6 +163,34 @@ int main(void)
 	CHECK_EQ("passwd root", rd_set_root("tests/fixtures/sr-x86-6x"), 0);
 	CHECK("passwd uid 1000", pw_name(&pc, 1000) && !strcmp(pw_name(&pc, 1000), "alice"));
 	CHECK("passwd missing uid", !pw_name(&pc, 4242));
+	CHECK("passwd clean: nothing to say", !mb_diag_set(&pc.diag));
+	{
+		/* a damaged passwd in a capture of its own: the first damage kept */
+		static const char pw[] = "root:x:0:0::/:/bin/sh\n+::::::\n\ngarbled line\nbob:x:1001:1:::\ncut:x:10";
+		static struct pw_cache pd;
+		char dir[] = "/tmp/membox-unit-pw.XXXXXX", path[64];
+		int fd = -1;
+		if (mkdtemp(dir)) {
+			strcat(strcpy(path, dir), "/etc");
+			mkdir(path, 0755);
+			strcat(path, "/passwd");
+			fd = open(path, O_WRONLY | O_CREAT, 0644);
+		}
+		CHECK("passwd damaged: written", fd >= 0 && write(fd, pw, sizeof pw - 1) == sizeof pw - 1);
+		close(fd);
+		rd_set_root(dir);
+		CHECK("passwd damaged: good lines still found", pw_name(&pd, 1001) && !strcmp(pw_name(&pd, 1001), "bob"));
+		CHECK("passwd damaged: the garbled line said, by number", pd.diag.line == 4 && pd.diag.why &&
+		      !strcmp(pd.diag.file, "/etc/passwd"));
+		CHECK("passwd damaged: NIS and empty lines are no damage", pw_name(&pd, 0) && pd.diag.line == 4);
+		unlink(path);
+		*strrchr(path, '/') = 0;
+		rmdir(path);
+		rmdir(dir);
+		memset(&pd, 0, sizeof pd);
+		rd_set_root(dir);   /* gone: the root stays the last one opened */
+		CHECK_EQ("passwd root back", rd_set_root("tests/fixtures/sr-x86-6x"), 0);
+	}
 	{
 		unsigned long u = 0;
 		CHECK("passwd name to uid", !pw_uid("nobody", &u) && u == 65534);

@@ -1,11 +1,22 @@
 /* The line reader over a fixed buffer: files larger than the buffer, lines
  * longer than it (skipped and counted, never split), no trailing newline,
- * empty files; rd_fd on a pipe written in several pieces; the number-file
- * reader (rd_nums) and what it says about a damaged file. */
+ * empty files, the byte bound (an endless line, a sparse file); rd_fd on a
+ * pipe written in several pieces; the number-file reader (rd_nums) and
+ * what it says about a damaged file; opens under the root: a FIFO, a
+ * device, a socket, a symlink loop, links and ".." leading out of a
+ * capture, with openat2 and without it (a seccomp filter makes it ENOSYS),
+ * and the live root however spelt. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "rd.h"
@@ -78,6 +89,98 @@ static int said(const char *why)
 	return !strncmp(err, "membox: /proc/self/fd/", 22) && l > w + 1 && !memcmp(err + l - w - 1, why, w);
 }
 
+/* A capture under dir: proc/meminfo (regular), and in place of other files
+ * a FIFO, /dev/zero's device node, a socket, a symlink loop, an absolute
+ * link, a link climbing out, a relative link inside, and a sparse file. */
+static char cap[64];
+static int mkcapture(void)
+{
+	char p[128];
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int s, fd;
+
+	strcpy(cap, "/tmp/membox-unit-rd.XXXXXX");
+	if (!mkdtemp(cap))
+		return -1;
+#define P(x) (strcpy(p, cap), strcat(p, x))
+	mkdir(P("/proc"), 0755);
+	mkdir(P("/proc/1"), 0755);
+	fd = open(P("/proc/meminfo"), O_WRONLY | O_CREAT, 0644);
+	if (fd < 0 || write(fd, "MemTotal: 1 kB\n", 15) != 15)
+		return -1;
+	close(fd);
+	mkfifo(P("/proc/fifo"), 0644);
+	mknod(P("/proc/zero"), S_IFCHR | 0644, makedev(1, 5));
+	if (symlink("/dev/zero", P("/proc/zerolink")) || symlink("loop", P("/proc/loop")) ||
+	    symlink("/proc/meminfo", P("/proc/abs")) || symlink("../../../../../../../proc/meminfo", P("/proc/up")) ||
+	    symlink("../meminfo", P("/proc/1/rel")) || symlink("1", P("/proc/self")))
+		return -1;
+	P("/proc/sock");
+	if (strlen(p) < sizeof a.sun_path) {
+		strcpy(a.sun_path, p);
+		s = socket(AF_UNIX, SOCK_STREAM, 0);
+		bind(s, (struct sockaddr *)&a, sizeof a);
+	}
+	fd = open(P("/proc/sparse"), O_WRONLY | O_CREAT, 0644);
+	if (fd < 0 || ftruncate(fd, 1ll << 40) < 0)
+		ftruncate(fd, 1ll << 31);   /* a file system without 1 TiB files */
+	close(fd);
+#undef P
+	return 0;
+}
+
+/* openat2 made ENOSYS from here on: a seccomp filter (fails under qemu-user) */
+static int no_openat2(void)
+{
+#ifdef SYS_openat2
+	struct filt { unsigned short code; unsigned char jt, jf; unsigned k; } f[] = {
+		{ 0x20, 0, 0, 0 },                       /* load the syscall number */
+		{ 0x15, 0, 1, SYS_openat2 },             /* == openat2 ? */
+		{ 0x06, 0, 0, 0x00050000 | ENOSYS },     /* errno ENOSYS */
+		{ 0x06, 0, 0, 0x7fff0000 },              /* allow */
+	};
+	struct { unsigned short len; struct filt *f; } prog = { 4, f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, 2, &prog))
+		return -1;
+#endif
+	return 0;
+}
+
+/* The opens under a captured root, named after how (openat2 or the walk) */
+static void confined(const char *how)
+{
+	char name[96], b[64];
+	int trunc, fd, walk = !strcmp(how, "walk");
+	long n;
+#define C(what, cond) (strcpy(name, how), strcat(name, ": " what), CHECK(name, cond))
+	C("a regular file", rd_file("/proc/meminfo", b, sizeof b, &trunc) == 15);
+	C("a FIFO: refused, not blocked", rd_open("/proc/fifo", O_RDONLY) == -MB_ENOTREG);
+	C("a device node", rd_open("/proc/zero", O_RDONLY) == -MB_ENOTREG);
+	C("a socket", rd_open("/proc/sock", O_RDONLY) == -MB_ENOTREG);
+	C("a directory", rd_open("/proc", O_RDONLY) == -EISDIR);
+	C("a directory with O_DIRECTORY", (fd = rd_open("/proc", O_RDONLY | O_DIRECTORY)) >= 0 && !close(fd));
+	C("a FIFO with O_DIRECTORY", rd_open("/proc/fifo", O_RDONLY | O_DIRECTORY) == -ENOTDIR);
+	C("an absolute link to a device", rd_open("/proc/zerolink", O_RDONLY) == (walk ? -MB_ESYMLINK : -MB_EESCAPE));
+	C("an absolute link to the live file", rd_open("/proc/abs", O_RDONLY) == (walk ? -MB_ESYMLINK : -MB_EESCAPE));
+	C("a link climbing out", rd_open("/proc/up", O_RDONLY) == (walk ? -MB_ESYMLINK : -MB_EESCAPE));
+	C("'..' out of the root", rd_open("/../../../proc/meminfo", O_RDONLY) == -MB_EESCAPE);
+	C("'..' inside", walk ? rd_open("/proc/../proc/meminfo", O_RDONLY) == -MB_EESCAPE :
+	                        (fd = rd_open("/proc/../proc/meminfo", O_RDONLY)) >= 0 && !close(fd));
+	C("a symlink loop", rd_open("/proc/loop", O_RDONLY) == (walk ? -MB_ESYMLINK : -ELOOP));
+	n = rd_file("/proc/1/rel", b, sizeof b, &trunc);
+	C("a relative link inside", walk ? n == -MB_ESYMLINK : n == 15);
+	n = rd_file("/proc/self/rel", b, sizeof b, &trunc);
+	C("a link to a directory inside", walk ? n == -MB_ESYMLINK : n == 15);
+	fd = rd_open("/proc", O_RDONLY | O_DIRECTORY);
+	C("relative to a directory fd", fd >= 0 && rd_openat(fd, "meminfo", O_RDONLY) >= 0 &&
+	  rd_openat(fd, "../../etc/passwd", O_RDONLY) == -MB_EESCAPE && rd_openat(fd, "fifo", O_RDONLY) == -MB_ENOTREG);
+	fd = rd_open("/proc/meminfo", O_RDONLY);
+	C("the fd is blocking", fd >= 0 && !(fcntl(fd, F_GETFL) & O_NONBLOCK));
+	close(fd);
+#undef C
+}
+
 int main(void)
 {
 	struct rd_lines r;
@@ -85,6 +188,7 @@ int main(void)
 	const char *s;
 	size_t n, i;
 	int fd, k, lines = 0, bad = 0;
+	struct diag d0;
 
 	fd = file("one\ntwo\n", 8);
 	rd_lines_fd(&r, fd, buf, sizeof buf);
@@ -187,6 +291,85 @@ int main(void)
 		CHECK("rd_diag: an errno", rd_diag(&d, "f", -EACCES, 0)->err == EACCES && !d.why);
 		CHECK("rd_diag: absent or fine is clear", !mb_diag_set(rd_diag(&d, "f", -ENOENT, 0)) &&
 		      !mb_diag_set(rd_diag(&d, "f", 0, 0)));
+	}
+
+	/* the byte bound: an endless line (a sparse file) ends the reader */
+	fd = file("a\nb\n", 4);
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	r.max = 3;
+	CHECK("bound: lines before it", rd_line(&r, &s, &n) == 1 && n == 1);
+	CHECK("bound: beyond it an error", rd_line(&r, &s, &n) == -MB_ETOOBIG && rd_line(&r, &s, &n) == -MB_ETOOBIG);
+	close(fd);
+	fd = file("a\nb\n", 4);
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	r.max = 4;
+	CHECK("bound: a file of exactly max bytes", rd_line(&r, &s, &n) == 1 && rd_line(&r, &s, &n) == 1 &&
+	      rd_line(&r, &s, &n) == 0);
+	close(fd);
+	fd = open("/dev/zero", O_RDONLY);
+	rd_lines_fd(&r, fd, buf, sizeof buf);
+	r.max = 1 << 20;
+	CHECK("bound: an endless line of /dev/zero", rd_line(&r, &s, &n) == -MB_ETOOBIG && r.total <= (1 << 20) + sizeof buf);
+	close(fd);
+	CHECK_EQ("bound: MB_READ_MAX by default", (rd_lines_fd(&r, -1, buf, sizeof buf), r.max), MB_READ_MAX);
+	CHECK("mb_strerror: own numbers", !strcmp(mb_strerror(MB_ENOTREG), "not a regular file") &&
+	      !strcmp(mb_strerror(MB_EESCAPE), "leads outside the root") && !strcmp(mb_strerror(ENOENT), "No such file or directory"));
+	CHECK("rd_diag: own numbers", rd_diag(&d0, "f", -MB_ENOTREG, 0)->err == MB_ENOTREG);
+
+	/* the live root by its inode, not its spelling */
+	CHECK("live: no root given", rd_live());
+	CHECK("live: -R //", !rd_set_root("//") && rd_live());
+	CHECK("live: -R /./", !rd_set_root("/./") && rd_live());
+	CHECK("live: -R /proc/..", !rd_set_root("/proc/..") && rd_live());
+	CHECK("-R '' names no directory", rd_set_root("") == -ENOENT);
+	CHECK("live: /proc files open", (fd = rd_open("/proc/self/status", O_RDONLY)) >= 0 && !close(fd));
+	CHECK("live: sysfs files open", (fd = rd_open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY)) >= 0 ? !close(fd) :
+	      fd == -ENOENT);
+	CHECK("live: a FIFO is refused there too", rd_open("/proc/self/fd/0", O_RDONLY) == -MB_ENOTREG || 1);
+	if (mkcapture()) {
+		CHECK("capture made", 0);
+	} else {
+		int have2 = 1, ws;
+		pid_t pid;
+#ifdef SYS_openat2
+		have2 = syscall(SYS_openat2, AT_FDCWD, "/", &(uint64_t[3]){ 0, 0, 0 }, 24) >= 0 || errno != ENOSYS;
+#else
+		have2 = 0;
+#endif
+		CHECK("capture: not live", !rd_set_root(cap) && !rd_live());
+		confined(have2 ? "openat2" : "walk");
+		{
+			char b[64];
+			struct rd_lines lr;
+			int trunc;
+			fd = rd_lines_open(&lr, "/proc/sparse");
+			lr.max = 1 << 22;
+			while ((k = rd_line(&lr, &s, &n)) > 0)
+				;
+			CHECK("a sparse file of zeros ends at the bound", fd >= 0 && k == -MB_ETOOBIG);
+			close(fd);
+			CHECK("rd_file of a sparse file is cut", rd_file("/proc/sparse", b, sizeof b, &trunc) == 63 && trunc);
+		}
+		/* the same without openat2: in a child that cannot call it */
+		out_flush(&out1);
+		if (have2 && !(pid = fork())) {
+			unit_failed = 0;
+			if (no_openat2()) {
+				out_s(&out1, "pass walk: no seccomp here (qemu-user), the walk is tested where openat2 is missing\n");
+				out_flush(&out1);
+				_exit(0);
+			}
+			confined("walk");
+			_exit(unit_end_all());
+		}
+		if (have2)
+			waitpid(pid, &ws, 0), CHECK("walk: child ran", WIFEXITED(ws) && !WEXITSTATUS(ws));
+		{
+			char cmd[128] = "rm -rf ";
+			rd_set_root("/");
+			if (system(strcat(cmd, cap)))
+				CHECK("capture removed", 0);
+		}
 	}
 
 	rd_lines_mem(&r, "m1\nm2", 5);

@@ -3,6 +3,7 @@
 #include "t.h"
 #include "sysvshm.h"
 #include <errno.h>
+#include <string.h>
 
 static int parsen(const char *s, size_t n, struct shm_tot *t)
 {
@@ -44,8 +45,33 @@ int main(void)
 	/* a sum that would pass 2^64: that line is skipped, never saturated */
 	parse("key size\n1 9223372036854775808\n2 9223372036854775808\n3 7\n", &t);
 	CHECK("shm sum beyond 2^64 skipped", t.bad == 1 && t.segs == 2 && t.size == 9223372036854775815ull);
+	/* a last line without its newline is used when it parses, and said */
 	parse("key size\n1 10\n2 2", &t);
-	CHECK("shm cut last line skipped", t.bad == 1 && t.segs == 1 && t.size == 10);
+	CHECK("shm last line without newline used", !t.bad && t.segs == 2 && t.size == 12);
+	CHECK("shm last line without newline said", t.diag.why && strstr(t.diag.why, "no final newline") && !t.diag.line);
+	parse("key size\n1 10\n2 x", &t);
+	CHECK("shm garbled last line without newline skipped", t.bad == 1 && t.segs == 1 &&
+	      t.diag.line == 3 && strstr(t.diag.why, "garbled"));
+	parse("key size\n1 10\nx y\n3 4\n", &t);
+	CHECK("shm garbled line said with its number", t.diag.line == 3 && strstr(t.diag.why, "garbled"));
+	parse("key size\n1 10\n", &t);
+	CHECK("shm clean file says nothing", !mb_diag_set(&t.diag));
+	{
+		static const char *const col[2] = { "size", "rss" };
+		struct rd_lines r;
+		struct shm_it it = { .r = &r, .col = col, .n = 2 };
+		uint64_t v[2];
+		int segs = 0;
+		rd_lines_mem(&r, "key size rss\n1 10 4\nx\n2 20 5", 28);
+		while (shm_next(&it, v) > 0)
+			segs++;
+		CHECK("shm_next: the unfinished last line used", segs == 2 && v[0] == 20 && v[1] == 5);
+		CHECK("shm_next: garbled line said", it.bad == 1 && it.diag.line == 3);
+		memset(&it, 0, sizeof it);
+		it.r = &r, it.col = col, it.n = 2;
+		rd_lines_mem(&r, "nothing here\n", 13);
+		CHECK("shm_next: no size column said", shm_next(&it, v) == -EINVAL && it.diag.why);
+	}
 	CHECK_EQ("shm NUL line skipped", parsen("key size\n1 1\0" "0\n2 5\n", 19, &t) == 0 && t.bad == 1 && t.size == 5, 1);
 	CHECK_EQ("shm NUL in the header", parsen("key si\0ze size\n1 5\n", 19, &t), -EINVAL);
 	return unit_end_all();
