@@ -560,7 +560,7 @@ static void measure(struct td_shown *s)
 		TT.walk_cache = TT.resident;
 	r = walk(&w, s->fd, 0, 0, s->path);
 	if (r < 0) {
-		s->error = strerror(-r);
+		s->error = mb_strerror(-r);
 		mb_warn(s->path, s->error);
 		close(s->fd);
 		s->fd = -1;
