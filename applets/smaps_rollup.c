@@ -369,12 +369,16 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 	char path[48];
 	const char *v;
 	size_t n;
-	int fd;
+	int fd, k;
+	struct diag d;
 
-	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0)
+	/* unreadable or damaged, hidepid may be there unseen: said */
+	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0) {
+		mb_warn_diag(rd_diag(&d, path, fd, 0));
 		return;
+	}
 	/* s->buf holds a line's strings: the reader's lines are no longer */
-	while (mountinfo_next(&r, &m, s->buf, sizeof s->buf, &bad) > 0) {
+	while ((k = mountinfo_next(&r, &m, s->buf, sizeof s->buf, &bad)) > 0) {
 		if (!strcmp(m.point, "/proc")) {
 			*s->hidden = 0;
 			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
@@ -387,6 +391,7 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 			each(&m);
 	}
 	close(fd);
+	mb_warn_diag(mountinfo_diag(&d, path, &r, k, bad));
 }
 
 int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const struct mnt *m))
@@ -1472,6 +1477,7 @@ static int process_view(const struct sr_options *o)
 		sr_sort(TT.group_order, TT.ngroups, group_order);
 	}
 	TT.end();
+	mb_warn_diag(&TT.users.diag);   /* a damaged /etc/passwd: uids shown */
 	if ((o->npids || o->user) && !TT.scan.coverage[SR_PROCESSES])
 		return mb_fail("no matching process", 0);
 	return 0;

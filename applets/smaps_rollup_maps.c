@@ -635,6 +635,18 @@ static void sysv_close(void)
 	TT.sysv.fd = -1;
 }
 
+/* What the reader of the segments met, said once per view: a file that
+ * could not be opened (other than absent), or the damage shm_next saw. */
+static void sysv_warn(void)
+{
+	struct diag d;
+
+	if (TT.sysv.fd < 0)
+		mb_warn_diag(rd_diag(&d, "/proc/sysvipc/shm", TT.sysv.fd, 0));
+	else
+		mb_warn_diag(&TT.sysv.it.diag);
+}
+
 /* The next segment into TT.sysv.rec: 1, else 0 (at the end). */
 static int sysv_next(void)
 {
@@ -671,6 +683,7 @@ static void sysv_table(void)
 		tb_nl();
 	}
 	TT.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
+	sysv_warn();
 	sysv_close();
 }
 
@@ -763,6 +776,7 @@ static void sysv_report(void)
 	while (sysv_next())
 		segments.rows++;
 	TT.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
+	sysv_warn();
 	sysv_close();
 	rep_list(&segments);
 	sysv_close();
