@@ -420,6 +420,8 @@ static void read_swap(void)
 		bad_read(sw_file, err, 0);
 	else if (TT.swaps.bad || TT.swaps.zram_dropped)
 		bad_read(sw_file, 0, "lines skipped (garbled, or zram beyond SW_MAX_ZRAM)");
+	else if (TT.swaps.nonl)
+		bad_read(sw_file, 0, "no final newline: its last line may be cut");
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_orig = e->zram_used = 0;
 	if (!e->zram)

@@ -59,6 +59,7 @@ int sw_parse(struct rd_lines *r, struct swaps *s)
 			s->zram_dropped++;
 	}
 	s->bad += r->skipped;
+	s->nonl = r->nonl;
 	return k;
 }
 

@@ -15,6 +15,8 @@
 struct swaps {
 	unsigned n;                    /* devices listed */
 	unsigned bad;                  /* lines not of the shape above, or too long */
+	int nonl;                      /* the last line had no final newline (used
+	                                  when it parsed: it may be cut) */
 	uint64_t size, used;           /* bytes over every device */
 	int disk;                      /* a device that is not zram */
 	unsigned nzram, zram_dropped;  /* zram devices kept / beyond SW_MAX_ZRAM */
