@@ -1700,8 +1700,9 @@ bad:
 
 /* -p, -M: a thread's /proc/TID (not listed, but there) has its process's
  * memory; read as a PID of its own it would be counted twice.  Each one
- * given becomes its process (status's Tgid), once, with a warning.  A
- * PID that cannot be read stays as given: the scan says what it is. */
+ * given (its status's Pid the TID, its Tgid another) becomes its process,
+ * once, with a warning.  A PID that cannot be read stays as given: the
+ * scan says what it is. */
 static void threads(struct sr_options *o)
 {
 	struct pr_proc p;
@@ -1714,7 +1715,9 @@ static void threads(struct sr_options *o)
 			continue;
 		tgid = pr_read_status(&p, buf, sizeof buf) == PR_FOUND ? p.status.tgid : 0;
 		pr_close(&p);
-		if (!tgid || tgid == o->pids[i])
+		/* a status whose Pid is another (copied into a hand-made tree)
+		 * says nothing about this directory */
+		if (!tgid || tgid == o->pids[i] || p.status.pid != o->pids[i])
 			continue;
 		/* "PID TID: a thread of process TGID: counted as TGID" */
 		memcpy(what, "PID ", 4);

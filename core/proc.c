@@ -61,20 +61,29 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 	}
 }
 
-/* A line of smaps or smaps_rollup the kernel could not have written: not
- * "Key: N [kB]" (a number without a sign), not a mapping's header (the
- * rollup has one too), not smaps's "VmFlags: rd wr". */
+/* A line of smaps or smaps_rollup the kernel could not have written: one
+ * of the rollup keys without "N [kB]" (a garbled, negative or signed
+ * number), or a line that is neither "Key: ..." nor a mapping's header
+ * (the rollup has one too).  Other keys may hold words (smaps's
+ * "VmFlags: rd wr", Android's "Name: libc_malloc"), or be new. */
 static int damaged(const char *s, size_t n)
 {
-	const char *key;
+	const char *key, *p = s, *end = s + n;
 	size_t kl;
 	uint64_t v;
-	int kb, rc;
+	int kb, rc, k;
 	struct pr_map h;
 
-	if (sc_keynum(s, n, &key, &kl, &v, &kb, &rc) || pr_maphdr(s, n, &h))
+	if (sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
 		return 0;
-	return !(n >= 8 && !memcmp(s, "VmFlags:", 8));
+	while (p < end && *p != ':' && *p != ' ' && *p != '\t')
+		p++;
+	if (p == s || p == end || *p != ':')
+		return !pr_maphdr(s, n, &h);
+	for (k = 0; k < PR_NROLL; k++)
+		if (sc_eq(s, p - s, pr_key(k)))
+			return 1;
+	return 0;
 }
 
 /* One line of smaps(_rollup), the line-th: its key into m, or the first

@@ -37,9 +37,10 @@ struct pr_mem {
 	uint64_t v[PR_NK];    /* bytes, summed over the lines seen */
 	uint32_t have;        /* bit PR_x: the kernel printed the key */
 	uint32_t ovf;         /* bit PR_x: saturated */
-	unsigned long bad;    /* smaps(_rollup): the first line that is neither a
-	                         mapping's header nor "Key: N [kB]" (a garbled
-	                         or negative number), counted from 1; 0: none */
+	unsigned long bad;    /* smaps(_rollup): the first damaged line, counted
+	                         from 1 (0: none): a rollup key without "N [kB]"
+	                         (garbled, negative), or neither "Key: ..." nor
+	                         a mapping's header */
 	int next;             /* pr_line: where its key search starts (any value
 	                         works; after the last key found is fastest) */
 };
@@ -52,8 +53,8 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last);
  * first damaged line. */
 void pr_rollup(const char *buf, size_t len, struct pr_mem *m);
 /* smaps streamed from fd through buf: the rollup keys summed over every
- * mapping into m (zeroed first), m->bad as above ("VmFlags:" lines are
- * no numbers but not damage).  0, or -errno of a failed read. */
+ * mapping into m (zeroed first), m->bad as above.  0, or -errno of a
+ * failed read. */
 int pr_smaps(int fd, struct pr_mem *m, char *buf, size_t cap);
 
 struct pr_status {
