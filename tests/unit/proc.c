@@ -138,11 +138,11 @@ int main(void)
 		CHECK_EQ("status PPid", st.ppid, 42ul);
 		CHECK_EQ("status effective uid", st.uid, 0ul);
 		CHECK_EQ("status without Tgid: 0", st.tgid, 0ul);
-		CHECK_EQ("thread status parses", pr_status("Name:\tx\nTgid:\t943\nPid:\t944\n", 26, &st), 0);
-		CHECK("thread status: Tgid and Pid", st.tgid == 943 && st.pid == 944);
 		CHECK_EQ("status VmRSS bytes", st.mem.v[PR_VmRSS], 102400ull);
 		CHECK("status RssAnon absent", !PR_HAS(&st.mem, PR_RssAnon));
 		CHECK_EQ("status not a kernel thread", st.kthread, 0);
+		CHECK_EQ("thread status parses", pr_status("Name:\tx\nTgid:\t943\nPid:\t944\n", 27, &st), 0);
+		CHECK("thread status: Tgid and Pid", st.tgid == 943 && st.pid == 944);
 	}
 	{
 		static const char s[] = "Name:\tabcdefghijklmnopqrstuvwxyz\nKthread:\t1\n";
