@@ -442,15 +442,14 @@ int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *map
 
 int sr_scan_end(struct sr_scan *s, const struct pr_pids *it, long last)
 {
-	char path[48], why[96];
+	static const char head[] = "not a PID as the kernel writes one: skipped (";
+	char path[48], why[96], *e = why + sizeof head - 1;
 
 	if (it->odd && !s->coverage[SR_ODD_NAMES]) {
 		s->coverage[SR_ODD_NAMES] = it->odd;
 		memcpy(path, "/proc/", 6);
 		memcpy(path + 6, it->odd_name, strlen(it->odd_name) + 1);
 		/* "not a PID ...: skipped (N such names)" */
-		static const char head[] = "not a PID as the kernel writes one: skipped (";
-		char *e = why + sizeof head - 1;
 		memcpy(why, head, sizeof head - 1);
 		e += u64_str(e, it->odd);
 		memcpy(e, " such names)", 13);
