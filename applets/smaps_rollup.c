@@ -370,12 +370,12 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 	char path[48];
 	const char *v;
 	size_t n;
-	int fd;
+	int fd, rc;
 
 	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0)
 		return;
 	/* s->buf holds a line's strings: the reader's lines are no longer */
-	while (mountinfo_next(&r, &m, s->buf, sizeof s->buf, &bad) > 0) {
+	while ((rc = mountinfo_next(&r, &m, s->buf, sizeof s->buf, &bad)) > 0) {
 		if (!strcmp(m.point, "/proc")) {
 			*s->hidden = 0;
 			if (opt_value(m.super, "hidepid", &v, &n) && n - 1 < 10 && strchr("24ip", *v) &&
@@ -388,6 +388,11 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 			each(&m);
 	}
 	close(fd);
+	/* how /proc hides processes may be on a line not read */
+	if (rc < 0)
+		mb_warn_errno(path, -rc);
+	if (bad)
+		mb_warn(path, "garbled lines skipped: a /proc mount's hidepid may be missed");
 }
 
 int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const struct mnt *m))
