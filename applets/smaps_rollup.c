@@ -322,7 +322,8 @@ struct scan_report {
 	} row;
 };
 #define SC(member) offsetof(struct scan_report, member)
-#define COVERAGE_FIG(id, name) { name, 0, 0, SC(coverage[SR_##id]), REP_COUNT, 0, REP_NOPROM },
+#define COVERAGE_FIG(id, name) { name, 0, 0, SC(coverage[SR_##id]), REP_COUNT, 0, \
+	REP_NOPROM | (SR_##id >= SR_DAMAGED ? REP_OMIT : 0) },
 #define OVERFLOW_FIG(id, name) { name, 0, 0, SC(overflow[SR_##id]), REP_COUNT, 0, REP_NOPROM },
 enum { SCAN_HIDDEN = SR_COVERAGE_N + 1, SCAN_KINDS = SCAN_HIDDEN + 2, SCAN_HIDEPID, SCAN_OVERFLOW };
 static const struct rep_fig scan_figs[] = {
@@ -419,16 +420,49 @@ static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
 	return rc;
 }
 
+/* EMFILE, ENFILE: the scan stops at pid (sr_scan_end says why) */
+static int out_of_fds(struct sr_scan *s, unsigned pid, int err)
+{
+	if (err != EMFILE && err != ENFILE)
+		return 0;
+	s->no_fds = err;
+	s->no_fds_pid = pid;
+	return 1;
+}
+
 int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps)
 {
-	int rc;
+	int rc = pr_open(&s->process, pid);
 
-	if (pr_open(&s->process, pid) != PR_FOUND)
+	if (rc != PR_FOUND) {
+		if (rc == PR_NO_FDS)
+			out_of_fds(s, pid, s->process.err);
 		return -ESRCH;
-	if ((rc = read_maps(s, maps)) < 0)
+	}
+	if ((rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
 		s->maps_error = -rc;
 	pr_close(&s->process);
 	return rc < 0 ? rc : 0;
+}
+
+int sr_scan_end(struct sr_scan *s, const struct pr_pids *it, long last)
+{
+	static const char head[] = "not a PID as the kernel writes one: skipped (";
+	char path[48], why[96], *e = why + sizeof head - 1;
+
+	if (it->odd && !s->coverage[SR_ODD_NAMES]) {
+		s->coverage[SR_ODD_NAMES] = it->odd;
+		memcpy(path, "/proc/", 6);
+		memcpy(path + 6, it->odd_name, strlen(it->odd_name) + 1);
+		/* "not a PID ...: skipped (N such names)" */
+		memcpy(why, head, sizeof head - 1);
+		e += u64_str(e, it->odd);
+		memcpy(e, " such names)", 13);
+		mb_warn(path, why);
+	}
+	if (s->no_fds)
+		return mb_fail_errno(sr_proc_path(path, s->no_fds_pid, ""), s->no_fds);
+	return last < 0 ? mb_fail_errno("/proc", -last) : 0;
 }
 
 /* Each rule's glob fed a piece of the command line: 1 when no rule's
@@ -484,6 +518,10 @@ static int maps_present(struct pr_proc *p, char *buf, size_t cap)
 	p->source = PR_SRC_SMAPS;
 	if (n == -ENOENT && rd_live())
 		return PR_VANISHED;
+	if (n == -EMFILE || n == -ENFILE) {
+		p->err = -n;
+		return PR_NO_FDS;
+	}
 	if (!n || n == -ESRCH || (n < 0 && !(st->mem.have & ((1u << PR_NSIZE) - 1))))
 		return st->kthread || (st->state != 'Z' && !PR_HAS(&st->mem, PR_VmRSS)) ?
 		       PR_KERNEL_THREAD : PR_VANISHED;
@@ -514,10 +552,24 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	} else if (found == PR_FOUND) {
 		found = pr_read_memory(p, s->buf, sizeof s->buf);
 	}
+	if (found == PR_NO_FDS) {
+		out_of_fds(s, pid, p->err);
+		pr_close(p);
+		return 0;
+	}
 	if (found != PR_FOUND) {
 		s->coverage[counted_as[found]]++;
 		pr_close(p);
 		return 0;
+	}
+	if (p->bad) {
+		char path[48];
+		sr_proc_path(path, pid, "/");
+		strcat(path, p->bad_file);
+		mb_warn_line(path, p->bad, p->source == PR_SRC_STATUS ?
+		             "not a \"Key: N kB\" line: status's counters stand in" :
+		             "not a \"Key: N kB\" line");
+		s->coverage[SR_DAMAGED]++;
 	}
 	/* status's counters are stored from kb[0] */
 	off = p->source == PR_SRC_STATUS ? PR_NROLL : 0;
@@ -540,7 +592,7 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		r->category = category(s, o);
 	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
-	if (maps && (rc = read_maps(s, maps)) < 0)
+	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
 		s->maps_error = -rc;
 	pr_close(p);
 	return 1;
@@ -618,12 +670,29 @@ void sr_coverage_line(const struct sr_scan *s)
 	tb_nl();
 }
 
+/* The kinds reported are all before SR_DAMAGED, the others when not 0:
+ * with row, the kind reported row-th; without, how many are reported. */
+static unsigned kinds_shown(const uint64_t *coverage, const size_t *row)
+{
+	unsigned k, n = 0;
+
+	for (k = 0; k < SR_COVERAGE_N; k++) {
+		if (k >= SR_DAMAGED && !coverage[k])
+			continue;
+		if (row && n == *row)
+			return k;
+		n++;
+	}
+	return n;
+}
+
 static const void *scan_kind_row(void *ctx, size_t i, uint64_t *have)
 {
 	struct scan_report *r = ctx;
+	unsigned k = kinds_shown(r->coverage, &i);
 
-	r->row.label = coverage_names[i];
-	r->row.value = r->coverage[i];
+	r->row.label = coverage_names[k];
+	r->row.value = r->coverage[k];
 	*have = REP_ALL;
 	return &r->row;
 }
@@ -643,13 +712,17 @@ void sr_report_scan(const struct sr_scan *s, enum sr_view view)
 {
 	struct scan_report r = {
 		.hidden = s->hidden, .scan = s,
-		.kinds = { "kinds", "scan", scan_kind_figs, REP_N(scan_kind_figs), SR_COVERAGE_N,
-		           scan_kind_row, 0, &r },
+		.kinds = { "kinds", "scan", scan_kind_figs, REP_N(scan_kind_figs),
+		           kinds_shown(s->coverage, 0), scan_kind_row, 0, &r },
 		.hidepid = { "hidepid", "scan", scan_hidepid_figs, REP_N(scan_hidepid_figs), 1,
 		             scan_hidepid_row, 0, &r },
 	};
 	uint64_t have = 0;
+	unsigned k;
 
+	for (k = SR_DAMAGED; k < SR_COVERAGE_N; k++)
+		if (s->coverage[k])
+			have |= (uint64_t)1 << (1 + k);
 	memcpy(r.coverage, s->coverage, sizeof r.coverage);
 	memcpy(r.overflow, s->overflow, sizeof r.overflow);
 	if (*s->hidden)
@@ -943,12 +1016,12 @@ static void one(unsigned pid)
 static int scan(const unsigned *pids, unsigned npids)
 {
 	struct pr_pids it;
-	long pid;
+	long pid = 0;
 
 	pr_pids_start(&it, &TT.scan.proc, pids, npids);
-	while ((pid = pr_pids_next(&it)) > 0)
+	while (!TT.scan.no_fds && (pid = pr_pids_next(&it)) > 0)
 		one(pid);
-	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
+	return sr_scan_end(&TT.scan, &it, pid);
 }
 
 /* ---- -g tree: any depth, without recursion ---- */
@@ -1630,6 +1703,50 @@ bad:
 	return cli_usage_error(usage);
 }
 
+/* -p, -M: a thread's /proc/TID (not listed, but there) has its process's
+ * memory; read as a PID of its own it would be counted twice.  Each one
+ * given (its status's Pid the TID, its Tgid another) becomes its process,
+ * once, with a warning.  A PID that cannot be read stays as given: the
+ * scan says what it is. */
+static void threads(struct sr_options *o)
+{
+	struct pr_proc p;
+	char buf[SR_READ_MAX], what[24], why[64], *e;
+	unsigned i, j, k, tgid;
+
+	for (i = 0; i < o->npids; i++) {
+		memset(&p, 0, sizeof p);
+		if (pr_open(&p, o->pids[i]) != PR_FOUND)
+			continue;
+		tgid = pr_read_status(&p, buf, sizeof buf) == PR_FOUND ? p.status.tgid : 0;
+		pr_close(&p);
+		/* a status whose Pid is another (copied into a hand-made tree)
+		 * says nothing about this directory */
+		if (!tgid || tgid == o->pids[i] || p.status.pid != o->pids[i])
+			continue;
+		/* "PID TID: a thread of process TGID: counted as TGID" */
+		memcpy(what, "PID ", 4);
+		what[4 + u64_str(what + 4, o->pids[i])] = 0;
+		e = why + 20;
+		memcpy(why, "a thread of process ", 20);
+		e += u64_str(e, tgid);
+		memcpy(e, ": counted as ", 13);
+		e += 13;
+		e[u64_str(e, tgid)] = 0;
+		mb_warn(what, why);
+		for (j = 0; j < o->npids && o->pids[j] != tgid; j++)
+			;
+		if (j == o->npids) {
+			o->pids[i] = tgid;
+			continue;
+		}
+		for (k = i--; k + 1 < o->npids; k++)   /* its process is there already */
+			o->pids[k] = o->pids[k + 1];
+		o->npids--;
+	}
+	o->maps_pid = o->view == SR_VIEW_MAPS ? o->pids[0] : o->maps_pid;
+}
+
 int smaps_rollup_main(int argc, char **argv)
 {
 	struct sr_options o = { .top = -1u };
@@ -1645,6 +1762,7 @@ int smaps_rollup_main(int argc, char **argv)
 		else if (pw_uid(o.user, &o.uid))
 			return mb_fail(o.user, "no such user");
 	}
+	threads(&o);
 	o.table = fmt == FMT_TABLE;
 	return o.view >= SR_VIEW_MAPS ? sr_objects_view(&o) : process_view(&o);
 }

@@ -464,10 +464,10 @@ static void unreadable(void)
 static int scan(void)
 {
 	struct pr_pids it;
-	long pid;
+	long pid = 0;
 
 	pr_pids_start(&it, &TT.scan.proc, TT.opt->pids, TT.opt->npids);
-	while ((pid = pr_pids_next(&it)) > 0) {
+	while (!TT.scan.no_fds && (pid = pr_pids_next(&it)) > 0) {
 		/* a new process maps none yet (and "(other objects)" is bit SR_MAX_OBJS) */
 		memset(TT.mapped, 0, TT.nobjects / 8 + 1);
 		TT.mapped[SR_MAX_OBJS / 8] = 0;
@@ -476,7 +476,7 @@ static int scan(void)
 		if (sr_read(&TT.scan, TT.opt, pid, &object_sink) && TT.scan.maps_error)
 			unreadable();
 	}
-	return pid < 0 ? mb_fail_errno("/proc", -pid) : 0;
+	return sr_scan_end(&TT.scan, &it, pid);
 }
 
 /* ---- the order ---- */
@@ -923,7 +923,7 @@ int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
 {
 	const struct pr_maps_sink sink = { swap_begin, swap_end, s };
 	struct pr_pids it;
-	long pid;
+	long pid = 0;
 	int rc = rd_dir_open(&s->proc, "/proc");
 
 	if (rc < 0)
@@ -931,13 +931,15 @@ int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
 	TT.opt = o;
 	/* every process shares, whatever -p and -U select */
 	pr_pids_start(&it, &s->proc, 0, 0);
-	while ((pid = pr_pids_next(&it)) > 0) {
+	while (!s->no_fds && (pid = pr_pids_next(&it)) > 0) {
 		TT.swap_pid = pid;
 		sr_read_maps(s, pid, &sink);
 	}
 	rd_dir_close(&s->proc);
-	if (pid < 0)
-		return mb_fail_errno("/proc", -pid);
+	/* the names that are no PIDs are said by the process view's scan */
+	it.odd = 0;
+	if (sr_scan_end(s, &it, pid))
+		return 1;
 	divide(s);
 	clear();
 	return 0;

@@ -61,19 +61,55 @@ void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last)
 	}
 }
 
+/* A line of smaps or smaps_rollup the kernel could not have written: one
+ * of the rollup keys without "N [kB]" (a garbled, negative or signed
+ * number), or a line that is neither "Key: ..." nor a mapping's header
+ * (the rollup has one too).  Other keys may hold words (smaps's
+ * "VmFlags: rd wr", Android's "Name: libc_malloc"), or be new. */
+static int damaged(const char *s, size_t n)
+{
+	const char *key, *p = s, *end = s + n;
+	size_t kl;
+	uint64_t v;
+	int kb, rc, k;
+	struct pr_map h;
+
+	if (sc_keynum(s, n, &key, &kl, &v, &kb, &rc))
+		return 0;
+	while (p < end && *p != ':' && *p != ' ' && *p != '\t')
+		p++;
+	if (p == s || p == end || *p != ':')
+		return !pr_maphdr(s, n, &h);
+	for (k = 0; k < PR_NROLL; k++)
+		if (sc_eq(s, p - s, pr_key(k)))
+			return 1;
+	return 0;
+}
+
+/* One line of smaps(_rollup), the line-th: its key into m, or the first
+ * damaged one remembered. */
+static void mem_line(struct pr_mem *m, const char *s, size_t n, unsigned long line)
+{
+	pr_line(m, s, n, 0, PR_NROLL);
+	if (!m->bad && damaged(s, n))
+		m->bad = line;
+}
+
 void pr_rollup(const char *buf, size_t len, struct pr_mem *m)
 {
 	const char *p = buf, *s;
+	unsigned long line = 0;
 	size_t n;
 
 	memset(m, 0, sizeof *m);
 	while (sc_line(&p, buf + len, &s, &n))
-		pr_line(m, s, n, 0, PR_NROLL);
+		mem_line(m, s, n, ++line);
 }
 
 int pr_smaps(int fd, struct pr_mem *m, char *buf, size_t cap)
 {
 	struct rd_lines r;
+	unsigned long line = 0;
 	const char *s;
 	size_t n;
 	int k;
@@ -81,7 +117,7 @@ int pr_smaps(int fd, struct pr_mem *m, char *buf, size_t cap)
 	memset(m, 0, sizeof *m);
 	rd_lines_fd(&r, fd, buf, cap);
 	while ((k = rd_line(&r, &s, &n)) > 0)
-		pr_line(m, s, n, 0, PR_NROLL);
+		mem_line(m, s, n, ++line + r.skipped);
 	return k;
 }
 
@@ -122,6 +158,10 @@ int pr_status(const char *buf, size_t len, struct pr_status *st)
 		} else if (sc_eq(s, fl, "State")) {
 			q = sc_blank(q + 1, e);
 			st->state = q < e ? *q : 0;
+		} else if (sc_eq(s, fl, "Pid") || sc_eq(s, fl, "Tgid")) {
+			q = sc_blank(q + 1, e);
+			if (sc_u64_all(q, e - q, &v) == SC_OK && v <= 0x7fffffff)
+				*(*s == 'P' ? &st->pid : &st->tgid) = v;
 		} else if (sc_eq(s, fl, "Uid")) {
 			q++;
 			if (sc_field(&q, e, &f, &fl) && sc_field(&q, e, &f, &fl) &&
@@ -210,6 +250,16 @@ static int gone(long err)
 	return err == -ENOENT || err == -ESRCH;
 }
 
+/* Out of file descriptors: the process is neither gone nor forbidden, we
+ * could not look (the caller says so and stops). */
+static int no_fds(struct pr_proc *p, long err)
+{
+	if (err != -EMFILE && err != -ENFILE)
+		return 0;
+	p->err = -err;
+	return 1;
+}
+
 int pr_open(struct pr_proc *p, unsigned pid)
 {
 	char path[32];
@@ -218,7 +268,7 @@ int pr_open(struct pr_proc *p, unsigned pid)
 	path[6 + u64_str(path + 6, pid)] = 0;
 	p->dir = rd_open(path, O_RDONLY | O_DIRECTORY);
 	if (p->dir < 0)
-		return gone(p->dir) ? PR_VANISHED : PR_INACCESSIBLE;
+		return no_fds(p, p->dir) ? PR_NO_FDS : gone(p->dir) ? PR_VANISHED : PR_INACCESSIBLE;
 	return PR_FOUND;
 }
 
@@ -227,6 +277,8 @@ int pr_read_status(struct pr_proc *p, char *buf, size_t cap)
 	int trunc;
 	long n = rd_fileat(p->dir, "status", buf, cap, &trunc);
 
+	if (no_fds(p, n))
+		return PR_NO_FDS;
 	if (n < 0 || pr_status(buf, n, &p->status))
 		return n < 0 && gone(n) ? PR_VANISHED : PR_INACCESSIBLE;
 	return PR_FOUND;
@@ -241,15 +293,26 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	memset(&p->rollup, 0, sizeof p->rollup);
 	p->mem = &p->rollup;
 	p->source = PR_SRC_ROLLUP;
+	p->bad = 0;
+	p->bad_file = "smaps_rollup";
 	n = rd_fileat(p->dir, "smaps_rollup", buf, cap, &trunc);
 	if (n >= 0)
 		pr_rollup(buf, n, &p->rollup);
 	if (n == -ENOENT) {   /* before 4.14, or not captured */
 		p->source = PR_SRC_SMAPS;
+		p->bad_file = "smaps";
 		fd = rd_openat(p->dir, "smaps", O_RDONLY);
 		n = fd < 0 ? fd : pr_smaps(fd, &p->rollup, buf, cap);
 		if (fd >= 0)
 			close(fd);
+	}
+	if (no_fds(p, n))
+		return PR_NO_FDS;
+	/* a damaged file's numbers are not trusted, not even those before
+	 * the damage: status's counters stand in, as for an unreadable one */
+	if (n >= 0 && p->rollup.bad) {
+		p->bad = p->rollup.bad;
+		n = -EINVAL;
 	}
 	if (n < 0 && n != -ESRCH) {
 		if (rd_live() && n == -ENOENT)
@@ -294,6 +357,8 @@ int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
 
 	if (n == -ENOENT && !rd_live())   /* a capture without comm */
 		return pr_read_status(p, buf, cap);
+	if (no_fds(p, n))
+		return PR_NO_FDS;
 	if (n < 0)
 		return gone(n) ? PR_VANISHED : PR_INACCESSIBLE;
 	if (n && buf[n - 1] == '\n')
@@ -386,6 +451,7 @@ void pr_pids_start(struct pr_pids *it, struct rd_dir *dir, const unsigned *list,
 	it->list = list;
 	it->n = n;
 	it->next = 0;
+	it->odd = 0;
 	if (!n) {
 		lseek(dir->fd, 0, SEEK_SET);
 		rd_dir_fd(dir, dir->fd);
@@ -394,9 +460,30 @@ void pr_pids_start(struct pr_pids *it, struct rd_dir *dir, const unsigned *list,
 
 long pr_pids_next(struct pr_pids *it)
 {
-	if (!it->n)
-		return rd_pid_next(it->dir);
-	return it->next < it->n ? it->list[it->next++] : 0;
+	const char *name;
+	unsigned char type;
+	uint64_t v;
+	size_t n;
+	int k;
+
+	if (it->n)
+		return it->next < it->n ? it->list[it->next++] : 0;
+	/* Only the kernel's own spelling is a PID: "0943" would read PID 943
+	 * a second time.  Names that start like a number but are not one
+	 * are counted; others ("self", "sys") are not PIDs at all. */
+	while ((k = rd_dir_next(it->dir, &name, &type)) > 0) {
+		n = strlen(name);
+		if (sc_u64_all(name, n, &v) == SC_OK && *name != '0' && v <= 0x7fffffff)
+			return (long)v;
+		if ((*name >= '0' && *name <= '9') || *name == '+' || *name == '-') {
+			if (!it->odd++) {
+				n = n < sizeof it->odd_name - 1 ? n : sizeof it->odd_name - 1;
+				memcpy(it->odd_name, name, n);
+				it->odd_name[n] = 0;
+			}
+		}
+	}
+	return k;
 }
 
 int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines)

@@ -37,6 +37,10 @@ struct pr_mem {
 	uint64_t v[PR_NK];    /* bytes, summed over the lines seen */
 	uint32_t have;        /* bit PR_x: the kernel printed the key */
 	uint32_t ovf;         /* bit PR_x: saturated */
+	unsigned long bad;    /* smaps(_rollup): the first damaged line, counted
+	                         from 1 (0: none): a rollup key without "N [kB]"
+	                         (garbled, negative), or neither "Key: ..." nor
+	                         a mapping's header */
 	int next;             /* pr_line: where its key search starts (any value
 	                         works; after the last key found is fastest) */
 };
@@ -45,10 +49,12 @@ struct pr_mem {
 const char *pr_key(int k);
 /* Add one "Key: N kB" line to m when Key is one of [first, last). */
 void pr_line(struct pr_mem *m, const char *s, size_t n, int first, int last);
-/* smaps_rollup text: every rollup key into m (zeroed first). */
+/* smaps_rollup text: every rollup key into m (zeroed first); m->bad: the
+ * first damaged line. */
 void pr_rollup(const char *buf, size_t len, struct pr_mem *m);
 /* smaps streamed from fd through buf: the rollup keys summed over every
- * mapping into m (zeroed first).  0, or -errno of a failed read. */
+ * mapping into m (zeroed first), m->bad as above.  0, or -errno of a
+ * failed read. */
 int pr_smaps(int fd, struct pr_mem *m, char *buf, size_t cap);
 
 struct pr_status {
@@ -58,6 +64,8 @@ struct pr_status {
 	int kthread;             /* "Kthread: 1" (6.x), else 0 */
 	unsigned long ppid;
 	unsigned long uid;       /* effective uid (second Uid field) */
+	unsigned long pid, tgid; /* Pid and Tgid: they differ in a thread's
+	                            /proc/TID (0 when absent) */
 	struct pr_mem mem;       /* VmRSS, RssAnon, RssFile, RssShmem, VmSwap (and
 	                            PPid, Kthread, as parsed) */
 };
@@ -107,6 +115,8 @@ enum pr_found {
 	PR_VANISHED,         /* the process is gone (or a zombie) */
 	PR_INACCESSIBLE,     /* it may not be read */
 	PR_KERNEL_THREAD,    /* it has no memory map of its own */
+	PR_NO_FDS,           /* EMFILE or ENFILE: no file descriptor left (in
+	                        pr_proc's err); says nothing about the process */
 };
 /* Where the sizes came from */
 enum pr_source { PR_SRC_ROLLUP, PR_SRC_SMAPS, PR_SRC_STATUS };
@@ -116,14 +126,21 @@ struct pr_proc {
 	struct pr_mem rollup;       /* smaps_rollup, or smaps summed */
 	const struct pr_mem *mem;   /* the sizes: &rollup, or &status.mem */
 	int source;                 /* enum pr_source */
+	/* pr_read_memory: the first damaged line of the file read (rollup.bad)
+	 * and that file; status's counters stand in */
+	unsigned long bad;
+	const char *bad_file;
+	int err;                    /* PR_NO_FDS: EMFILE or ENFILE */
 };
-/* PR_FOUND, PR_VANISHED or PR_INACCESSIBLE (then nothing is left open). */
+/* Each step below may also return PR_NO_FDS.
+ * PR_FOUND, PR_VANISHED or PR_INACCESSIBLE (then nothing is left open). */
 int pr_open(struct pr_proc *p, unsigned pid);
 /* PR_FOUND, PR_VANISHED or PR_INACCESSIBLE. */
 int pr_read_status(struct pr_proc *p, char *buf, size_t cap);
 /* PR_FOUND, PR_VANISHED or PR_KERNEL_THREAD.  Live, a smaps_rollup that
  * disappears means the process is gone; in a capture it was not readable
- * (as EACCES is live), so status's counters stand in. */
+ * (as EACCES is live), so status's counters stand in, as they do for a
+ * damaged one (p->bad set). */
 int pr_read_memory(struct pr_proc *p, char *buf, size_t cap);
 /* The command line streamed through buf (cap bytes, more than
  * SR_NAME_MAX + 1): each piece, NULs as spaces (those at the end of the
@@ -148,9 +165,15 @@ struct pr_pids {
 	struct rd_dir *dir;
 	const unsigned *list;
 	unsigned n, next;
+	/* names that look like a PID but are not written as the kernel writes
+	 * one ("0943", "+943", "943x", beyond 2^31 - 1: a damaged capture),
+	 * skipped; the first of them */
+	uint64_t odd;
+	char odd_name[16];
 };
 void pr_pids_start(struct pr_pids *it, struct rd_dir *dir, const unsigned *list, unsigned n);
-/* The next PID, 0 at the end, or -errno of listing /proc. */
+/* The next PID (a name in plain decimal without leading zeros), 0 at the
+ * end, or -errno of listing /proc. */
 long pr_pids_next(struct pr_pids *it);
 
 /* smaps streamed one mapping at a time.  A line too long for the buffer

@@ -62,7 +62,10 @@ struct sr_options {
 	X(PROCESSES, "processes") X(KERNEL_THREADS, "kernel_threads") \
 	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
 	X(DROPPED, "dropped") X(TRUNCATED, "truncated") X(SATURATED, "saturated") \
-	X(GROUPED_OTHER, "grouped_other") X(COMMAND_LOST, "command_lost")
+	X(GROUPED_OTHER, "grouped_other") X(COMMAND_LOST, "command_lost") \
+	X(DAMAGED, "damaged") X(ODD_NAMES, "odd_names")
+/* From SR_DAMAGED on, a kind is reported only when it is not 0 (it
+ * happens only to a damaged capture or system). */
 /* What the views that read every mapping (-S, -M, -l) could not keep. */
 #define SR_OVERFLOW(X) \
 	X(OTHER_REGIONS, "other_regions") X(NAMES_CUT, "names_cut") X(LONG_LINES, "long_lines") \
@@ -100,6 +103,10 @@ struct sr_scan {
 	 * cannot count them then), else "" */
 	char hidden[20];
 	int maps_error;            /* errno of the last smaps that failed */
+	/* EMFILE or ENFILE met at /proc/no_fds_pid: the scan stops there and
+	 * fails (sr_scan_end) */
+	int no_fds;
+	unsigned no_fds_pid;
 	struct meminfo meminfo;    /* MemTotal, for the process views */
 	/* -c, -C: each rule's match of the command line being read */
 	struct pat_state rules[SR_MAX_RULES];
@@ -123,6 +130,11 @@ const char *sr_proc_path(char *b, unsigned pid, const char *rest);
  * process's smaps goes to it, mapping by mapping. */
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
             const struct pr_maps_sink *maps);
+/* After a scan's loop (it stops once s->no_fds is set; last: what
+ * pr_pids_next returned): the names under /proc that were no PIDs
+ * counted and said, then 0, or 1 after the message of a scan cut short
+ * (no file descriptor left, /proc not listed). */
+int sr_scan_end(struct sr_scan *s, const struct pr_pids *it, long last);
 /* The smaps of pid alone, whatever it is (-S's smaps pass): 0, or -errno. */
 int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *maps);
 

@@ -109,6 +109,21 @@ int main(void)
 	CHECK("rollup status keys are not read from a rollup", !PR_HAS(&m, PR_VmRSS));
 	pr_rollup("", 0, &m);
 	CHECK_EQ("empty rollup: nothing", m.have, 0u);
+	CHECK_EQ("a kernel's rollup is not damaged", (pr_rollup(roll, sizeof roll - 1, &m), m.bad), 0ul);
+	{
+		/* line 3 a negative Pss, line 5 a CR before the newline; new
+		 * keys and words in other keys are no damage */
+		static const char neg[] = "00400000-7fff0000 ---p 00000000 00:00 0  [rollup]\n"
+			"Rss: 8 kB\nPss: -5 kB\nFuture: on\nSwap: 1 kB\r\nVmFlags: rd wr\n";
+		pr_rollup(neg, sizeof neg - 1, &m);
+		CHECK_EQ("rollup: the first damaged line", m.bad, 3ul);
+		pr_rollup("this is not a rollup\n", 21, &m);
+		CHECK_EQ("rollup: garbage with no key is damaged", m.bad, 1ul);
+		pr_rollup("Rss: 8 kB\nName: libc_malloc\nVmFlags: rd\n", 40, &m);
+		CHECK_EQ("rollup: words in other keys are not", m.bad, 0ul);
+		pr_rollup("Rss: 8 kB\nSwap: 1 kB\r\n", 22, &m);
+		CHECK_EQ("rollup: CR LF is damage", m.bad, 2ul);
+	}
 
 	{
 		static const char s[] =
@@ -124,9 +139,12 @@ int main(void)
 		CHECK_EQ("status State", st.state, 'Z');
 		CHECK_EQ("status PPid", st.ppid, 42ul);
 		CHECK_EQ("status effective uid", st.uid, 0ul);
+		CHECK_EQ("status without Tgid: 0", st.tgid, 0ul);
 		CHECK_EQ("status VmRSS bytes", st.mem.v[PR_VmRSS], 102400ull);
 		CHECK("status RssAnon absent", !PR_HAS(&st.mem, PR_RssAnon));
 		CHECK_EQ("status not a kernel thread", st.kthread, 0);
+		CHECK_EQ("thread status parses", pr_status("Name:\tx\nTgid:\t943\nPid:\t944\n", 27, &st), 0);
+		CHECK("thread status: Tgid and Pid", st.tgid == 943 && st.pid == 944);
 	}
 	{
 		static const char s[] = "Name:\tabcdefghijklmnopqrstuvwxyz\nKthread:\t1\n";
