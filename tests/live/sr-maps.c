@@ -34,6 +34,20 @@
 #define PR_SET_VMA_ANON_NAME 0
 #endif
 
+/* A child that maps what the parent mapped so far and waits (it dies
+ * with the parent): the second sharer of each region.  Its pid, or -1. */
+static pid_t sharer(void)
+{
+	pid_t c = fork();
+
+	if (!c) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		for (;;)
+			pause();
+	}
+	return c;
+}
+
 int main(int argc, char **argv)
 {
 	long ps = sysconf(_SC_PAGESIZE), i, n, k;
@@ -87,14 +101,8 @@ int main(int argc, char **argv)
 			*(long *)(m + i) = i * 7919 + 1;
 		if (madvise(m, n * ps, MADV_PAGEOUT))
 			perror("madvise(MADV_PAGEOUT)");
-		c = fork();
-		if (c < 0)
+		if ((c = sharer()) < 0)
 			return perror("fork"), 1;
-		if (!c) {
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			for (;;)
-				pause();
-		}
 		printf("%d %d %lx\n", (int)getpid(), (int)c, (unsigned long)m);
 	} else if (argc == 4 && !strcmp(argv[1], "swapn")) {
 		pid_t c;
@@ -111,14 +119,8 @@ int main(int argc, char **argv)
 			if (madvise(m, k, MADV_PAGEOUT))
 				perror("madvise(MADV_PAGEOUT)");
 		}
-		c = fork();
-		if (c < 0)
+		if ((c = sharer()) < 0)
 			return perror("fork"), 1;
-		if (!c) {
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			for (;;)
-				pause();
-		}
 		printf("%d %d\n", (int)getpid(), (int)c);
 	} else {
 		fprintf(stderr, "usage: sr-maps maps N K | sr-maps swap KIB | sr-maps swapn N KIB\n");
