@@ -44,7 +44,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  -O, --output=FILE  the report to FILE\n";
+	"  (-O, --output=FILE: each summary replaces FILE; lines stay on stdout)\n";
 
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
@@ -53,7 +53,6 @@ enum vmstat_option {
 	VMSTAT_OPT_DURATION = 'd',
 	VMSTAT_OPT_FIELDS = 'f',
 	VMSTAT_OPT_QUIET = 'q',
-	VMSTAT_OPT_OUTPUT = 'O',
 };
 
 static const struct opt opts[] = {
@@ -63,7 +62,6 @@ static const struct opt opts[] = {
 	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
-	{ "output", 'O', 1, VMSTAT_OPT_OUTPUT },
 	{ 0, 0, 0, 0 }
 };
 
@@ -86,9 +84,9 @@ GLOBALS(
 	int table;                           /* -o table: lines and summary laid out for people */
 	const char *const *command;          /* COMMAND and its arguments, or 0 */
 	int64_t exit_status;                 /* the command's; -1: not yet */
-	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
-	struct out report_file;              /* -O */
+	struct out report_file;              /* -O: the summary's writer */
 	char report_buf[MB_OUT_BUF];
+	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
 	char exec_path[VM_EXEC_PATH_MAX];    /* a candidate of the PATH search */
 
 	/* reading the files */
@@ -500,9 +498,11 @@ static void sample_line(int header)
 {
 	const struct rep_list counters = { "counters", "vmstat", increase_figs, REP_N(increase_figs),
 	                                   TT.field_count, counter_row, 0, 0 };
+	struct out *summary_to = fo;
 
 	if (TT.quiet)
 		return;
+	fo = &out1;   /* with -O too: only the summary goes to FILE */
 	if (TT.table) {
 		table_line(header);
 	} else if (!header) {
@@ -512,6 +512,7 @@ static void sample_line(int header)
 		rep_end();
 	}
 	out_flush(fo);
+	fo = summary_to;
 }
 
 static void summary_table(void)
@@ -604,13 +605,19 @@ static void report(void)
 	rep_end();
 }
 
-static void summary(void)
+/* The summary: 0, or 1 after a write error (-O FILE's: it says so) */
+static int summary(void)
 {
+	/* -O FILE: each summary replaces it; a line per sample goes on to
+	 * stdout, out1 between summaries */
+	if (out_begin(fo))
+		return 1;
 	if (TT.table)
 		summary_table();
 	else
 		report();
-	out_flush(fo);
+	/* a stop signal is the meter's way to end: its summary replaces FILE */
+	return out_path ? out_end(1) : out_flush(fo) < 0;
 }
 
 /* Signals.  A request (SIGUSR1: the summary so far; SIGUSR2: a new
@@ -849,8 +856,7 @@ int vmstat_meter_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	uint64_t period = 0, timed_samples = 0, run_start;
-	const char *output = 0;
-	int id, stop;
+	int id, stop, status, failed = 0;
 	unsigned i, seen;
 	long err;
 
@@ -873,9 +879,6 @@ int vmstat_meter_main(int argc, char **argv)
 			break;
 		case VMSTAT_OPT_QUIET:
 			TT.quiet = 1;
-			break;
-		case VMSTAT_OPT_OUTPUT:
-			output = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
@@ -904,11 +907,15 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
-	if (output) {
+	/* -O FILE: the summary (around a command too) goes to a temporary
+	 * file that replaces FILE (out.h), the first one opened now: a FILE
+	 * that cannot be written fails at once, and its descriptor is taken
+	 * before the command's pipe needs one */
+	if (out_path) {
 		TT.report_file.buf = TT.report_buf;
-		if ((TT.report_file.fd = rd_openat(AT_FDCWD, output, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
-			return mb_fail_errno(output, -TT.report_file.fd);
 		fo = &TT.report_file;
+		if (out_begin(fo))
+			return 1;
 	}
 	TT.table = fmt == FMT_TABLE;
 	/* kv and prom are one document each: no line per sample */
@@ -951,11 +958,12 @@ int vmstat_meter_main(int argc, char **argv)
 			if (stop)
 				break;
 			if (seen)
-				summary();
+				failed |= summary();
 		}
-		if (fo->err && !TT.command)
+		if ((fo->err || out1.err) && !TT.command)
 			break;
 	}
-	summary();
-	return TT.command ? (int)TT.exit_status : 0;
+	failed |= summary();
+	status = TT.command ? (int)TT.exit_status : 0;
+	return failed && !status ? 1 : status;
 }
