@@ -36,7 +36,8 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"      --watch         the status line again when level or available change > 1%\n"
 	"      --timeout=SEC   end --wait (exit 1) or --watch (exit 0); 0: at once\n"
 	"  -i, --interval=SEC  re-evaluate at least this often (default 1)\n"
-	"                      SEC: 3 decimals, at most 4294967295\n";
+	"                      SEC: 3 decimals, at most 4294967295\n"
+	CLI_REPEAT_HELP;
 
 enum lowmem_option {
 	LOWMEM_OPT_WEIGHT = 'w',
@@ -64,6 +65,7 @@ static const struct opt opts[] = {
 	{ "wait", 0, 2, LOWMEM_OPT_WAIT },
 	{ "watch", 0, 0, LOWMEM_OPT_WATCH },
 	{ "recover", 0, 0, LOWMEM_OPT_RECOVER },
+	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
 
@@ -861,10 +863,13 @@ static int loop(int mode)
 			shown_level = TT.eval.level;
 			shown = TT.eval.available;
 			TT.eval.elapsed = elapsed;
+			/* with -O each line replaces FILE */
+			if (out_begin())
+				return 1;
 			show(VIEW_WATCH_LINE);
 			/* a reader that is gone or a full disk ends the watch; the
-			 * message is mb_exit_status's */
-			if (out_flush(fo) < 0)
+			 * message is mb_exit_status's (out_end's for -O) */
+			if (out_path ? out_end(1) : out_flush(fo) < 0)
 				return mb_stop ? stopped() : 1;
 		}
 		if (mb_stop)
@@ -972,6 +977,8 @@ static int modes_agree(void)
 		return bad("--check", "writes its status line only: no -o");
 	if (TT.mode == LOWMEM_OPT_WATCH && !rep_can_stream())
 		return bad("--watch", "prom is no stream format");
+	if (cli_every_us && TT.mode)
+		return bad("--every", "not with --check, --wait or --watch");
 	return 0;
 }
 
@@ -988,6 +995,8 @@ static int run(int argc, char **argv)
 		return err;
 	if (cli_root())
 		return 1;
+	if ((err = cli_reports(usage)))
+		return err;
 	if (TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH)
 		return loop(TT.mode);
 	if (evaluate())

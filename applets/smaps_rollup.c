@@ -39,7 +39,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
 	"  -v, --verbose         the table: every rollup key; -l: the processes of\n"
-	"                        each object, and the unreadable ones\n";
+	"                        each object, and the unreadable ones\n"
+	CLI_REPEAT_HELP;
 
 enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
@@ -55,6 +56,7 @@ static const struct opt opts[] = {
 	{ "unsorted", 0, 0, SR_OPT_UNSORTED }, { "shared-swap", 'S', 0, SR_OPT_SHARED_SWAP },
 	{ "maps", 'M', 1, SR_OPT_MAPS }, { "objects", 'l', 0, SR_OPT_OBJECTS },
 	{ "verbose", 'v', 0, SR_OPT_VERBOSE },
+	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
 
@@ -1754,7 +1756,7 @@ int smaps_rollup_main(int argc, char **argv)
 	int rc;
 
 	cli_init("smaps-rollup");
-	if ((rc = options(&o, argc, argv)) || (rc = cli_root()))
+	if ((rc = options(&o, argc, argv)) || (rc = cli_root()) || (rc = cli_reports(usage)))
 		return rc;
 	if (o.user) {
 		if (sc_u64_all(o.user, strlen(o.user), &uid) == SC_OK)

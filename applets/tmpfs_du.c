@@ -31,7 +31,8 @@ static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"  -r, --resident    RESIDENT and SWAPPED also while swap is in use (and\n"
 	"                    off tmpfs): cachestat (6.5+) of each file, an open\n"
 	"                    per file, about 2.5 times slower\n"
-	"  -s, --shmem       only the Shmem reconciliation\n";
+	"  -s, --shmem       only the Shmem reconciliation\n"
+	CLI_REPEAT_HELP;
 
 enum tmpfs_du_option {
 	TMPFS_DU_OPT_TYPES = 't',
@@ -49,6 +50,7 @@ static const struct opt opts[] = {
 	{ "top", 'n', 1, TMPFS_DU_OPT_TOP },
 	{ "resident", 'r', 0, TMPFS_DU_OPT_RESIDENT },
 	{ "shmem", 's', 0, TMPFS_DU_OPT_SHMEM },
+	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
 
@@ -984,7 +986,11 @@ int tmpfs_du_main(int argc, char **argv)
 	if (TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
 		return mb_warn("-s or PATH", "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"),
 		       cli_usage_error(usage);
-	if (cli_root() || read_mounts())
+	if (cli_root())
+		return 1;
+	if ((failed = cli_reports(usage)))
+		return failed;
+	if (read_mounts())
 		return 1;
 	failed = meminfo_read(&TT.meminfo);
 	mb_warn_diag(&TT.meminfo.diag);

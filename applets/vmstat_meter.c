@@ -44,7 +44,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  -O, --output=FILE  the report to FILE\n";
+	"  (-O, --output=FILE: the lines and the summary replace FILE at the end)\n";
 
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
@@ -53,7 +53,6 @@ enum vmstat_option {
 	VMSTAT_OPT_DURATION = 'd',
 	VMSTAT_OPT_FIELDS = 'f',
 	VMSTAT_OPT_QUIET = 'q',
-	VMSTAT_OPT_OUTPUT = 'O',
 };
 
 static const struct opt opts[] = {
@@ -63,7 +62,6 @@ static const struct opt opts[] = {
 	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
-	{ "output", 'O', 1, VMSTAT_OPT_OUTPUT },
 	{ 0, 0, 0, 0 }
 };
 
@@ -87,8 +85,6 @@ GLOBALS(
 	const char *const *command;          /* COMMAND and its arguments, or 0 */
 	int64_t exit_status;                 /* the command's; -1: not yet */
 	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
-	struct out report_file;              /* -O */
-	char report_buf[MB_OUT_BUF];
 	char exec_path[VM_EXEC_PATH_MAX];    /* a candidate of the PATH search */
 
 	/* reading the files */
@@ -849,7 +845,6 @@ int vmstat_meter_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	uint64_t period = 0, timed_samples = 0, run_start;
-	const char *output = 0;
 	int id, stop;
 	unsigned i, seen;
 	long err;
@@ -873,9 +868,6 @@ int vmstat_meter_main(int argc, char **argv)
 			break;
 		case VMSTAT_OPT_QUIET:
 			TT.quiet = 1;
-			break;
-		case VMSTAT_OPT_OUTPUT:
-			output = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
@@ -904,12 +896,12 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
-	if (output) {
-		TT.report_file.buf = TT.report_buf;
-		if ((TT.report_file.fd = rd_openat(AT_FDCWD, output, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
-			return mb_fail_errno(output, -TT.report_file.fd);
-		fo = &TT.report_file;
-	}
+	/* -O FILE: the report (around a command too) is out1's, into a
+	 * temporary file that replaces FILE at the end (out.h) */
+	if (out_path)
+		fo = &out1;
+	if (cli_reports(usage))
+		return 1;
 	TT.table = fmt == FMT_TABLE;
 	/* kv and prom are one document each: no line per sample */
 	TT.quiet |= TT.command || fmt >= FMT_KV;
@@ -957,5 +949,8 @@ int vmstat_meter_main(int argc, char **argv)
 			break;
 	}
 	summary();
+	/* a stop signal is the meter's way to end: its report replaces FILE */
+	if (out_end(1) && !TT.command)
+		return 1;
 	return TT.command ? (int)TT.exit_status : 0;
 }

@@ -19,12 +19,14 @@ static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"print.  Zones with no managed memory are hidden unless -a.\n\n"
 	"  -a, --all          also zones with no managed memory\n"
 	"      --page-size=N  bytes per page (default: the kernel's; for --root,\n"
-	"                     derived from MemTotal / present pages)\n";
+	"                     derived from MemTotal / present pages)\n"
+	CLI_REPEAT_HELP;
 
 enum zoneinfo_wm_option { ZONEINFO_WM_OPT_ALL = 'a', ZONEINFO_WM_OPT_PAGE_SIZE = OPT_PAGESIZE };
 static const struct opt opts[] = {
 	{ "all", 'a', 0, ZONEINFO_WM_OPT_ALL },
 	{ "page-size", 0, 1, ZONEINFO_WM_OPT_PAGE_SIZE },
+	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
 
@@ -294,6 +296,8 @@ int zoneinfo_wm_main(int argc, char **argv)
 		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
 	if (cli_root())
 		return 1;
+	if ((failed = cli_reports(usage)))
+		return failed;
 	failed = zi_load(&TT.zones, &TT.meminfo, ps_opt, &TT.page_size, &TT.page_size_how, said);
 	mb_warn_diags(said, ZI_SAY_N);
 	if (failed)

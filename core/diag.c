@@ -8,10 +8,60 @@
 #include "rd.h"
 
 const char *mb_applet = "membox";
+static int failed;   /* a failure was said: the report does not replace -O FILE */
+
+/* --every: what the last report said (hashes of its messages), so that a
+ * report says only what is new.  said[0] counts the hashes after it. */
+static uint32_t said_before[MB_SAID_MAX + 1], said_now[MB_SAID_MAX + 1];
+static int said_fd = -1;   /* a report's process: where said_now goes at its end */
+
+/* FNV-1a, continued from h */
+static uint32_t hash(uint32_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	while (n--)
+		h = (h ^ *b++) * 16777619u;
+	return h;
+}
+
+/* In a report of --every: whether a message of hash h was said by the
+ * last report (then it is not said again); it is remembered for the next
+ * one either way.  Beyond MB_SAID_MAX different messages, the others are
+ * said every time. */
+static int said_before_now(uint32_t h)
+{
+	uint32_t i, n = said_now[0];
+
+	if (said_fd < 0)
+		return 0;
+	for (i = 1; i <= n && said_now[i] != h; i++)
+		;
+	if (i > n && n < MB_SAID_MAX)
+		said_now[++said_now[0]] = h;
+	for (i = 1; i <= said_before[0]; i++)
+		if (said_before[i] == h)
+			return 1;
+	return 0;
+}
+
+void mb_said_give(int fd) { said_fd = fd; }
+
+void mb_said_take(int fd)
+{
+	ssize_t k = read(fd, said_before, sizeof said_before);
+	/* a report that ended without telling (killed): nothing is known */
+	if (k < (ssize_t)sizeof *said_before || said_before[0] > MB_SAID_MAX ||
+	    (size_t)k < (said_before[0] + 1) * sizeof *said_before)
+		said_before[0] = 0;
+}
 
 /* "membox: APPLET: WHAT: why", WHAT n bytes and, with a line, " line N" */
 static void say(const char *what, size_t n, const unsigned long *line, const char *why)
 {
+	uint32_t h = hash(hash(2166136261u, what, n), line ? line : &n, line ? sizeof *line : 0);
+
+	if (said_before_now(hash(h, why ? why : "", why ? strlen(why) : 0)))
+		return;
 	out_s(&out2, "membox: ");
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
@@ -45,7 +95,7 @@ const char *mb_strerror(int err)
 
 void mb_warn(const char *what, const char *why) { msg(what, why); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
-int mb_fail(const char *what, const char *why) { msg(what, why); return 1; }
+int mb_fail(const char *what, const char *why) { msg(what, why); failed = 1; return 1; }
 int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
@@ -58,6 +108,7 @@ void mb_warn_line(const char *file, unsigned long line, const char *why)
 int mb_fail_line(const char *file, unsigned long line, const char *why)
 {
 	mb_warn_line(file, line, why);
+	failed = 1;
 	return 1;
 }
 
@@ -76,6 +127,7 @@ void mb_warn_diag(const struct diag *d)
 int mb_fail_diag(const struct diag *d)
 {
 	mb_warn_diag(d);
+	failed = 1;
 	return 1;
 }
 
@@ -97,6 +149,19 @@ int mb_exit_status(int status)
 {
 	if (rd_fd_exhausted())
 		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
+	/* -O FILE: the report replaces it unless a failure or a stop signal
+	 * came first (a report of --every stops quietly: that is its end) */
+	if (out_pending()) {
+		int keep = !failed && !mb_stop;
+		if (mb_stop && said_fd < 0)
+			mb_warn(out_path, "not replaced: stopped by a signal");
+		if ((out_end(keep) || !keep) && !status)
+			status = 1;
+	}
+	if (said_fd >= 0) {
+		(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
+		close(said_fd);
+	}
 	if (out_flush(&out1) < 0) {
 		mb_warn_errno("write error on standard output", out1.err);
 		if (!status)

@@ -12,6 +12,8 @@
 #define MB_OUT_BUF       4096  /* output buffer per fd */
 #define MB_DENTS_BUF     8192  /* getdents64 buffer */
 #define PAT_MAX           256  /* bytes of a glob; longer ones are refused */
+#define MB_SAID_MAX        64  /* --every: messages of the last report remembered (a hash each),
+                                  not said again; beyond: said every time */
 
 #define ZI_MAX_ZONES       64  /* zones kept per zoneinfo (8 nodes x 8 zone types) */
 #define ZI_MAX_PROT        16  /* protection (lowmem_reserve) entries per zone */

@@ -15,7 +15,17 @@ struct optst {
 	const char *cl;    /* rest of a cluster of short options */
 	const char *arg;   /* the option's argument, or 0 */
 };
-enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_APPLET };
+enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_EVERY, OPT_COUNT,
+       OPT_OUTPUT, OPT_APPLET };
+
+/* --every=SEC and --count=N, for the applets whose report is one reading
+ * (not vmstat-meter's, whose -n is its own): in the applet's option table
+ * and usage text, handled by cli_common like the common options. */
+#define CLI_REPEAT_OPTS { "every", 0, 1, OPT_EVERY }, { "count", 0, 1, OPT_COUNT }
+#define CLI_REPEAT_HELP \
+	"      --every=SEC     the whole report again every SEC seconds (0.001 to\n" \
+	"                      4294967295), until SIGTERM, SIGINT or SIGHUP (exit 0)\n" \
+	"      --count=N       with --every: stop after N reports\n"
 
 /* The options every applet takes (-o, -R, -b, -k, -m, -h, --help):
  * opt_next looks for them after the applet's table, which need not list
@@ -32,6 +42,15 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t);
 int cli_common(int id, const char *arg, const char *usage);
 /* After the options: open the root.  0, or 1 with a message. */
 int cli_root(void);
+/* Where the report begins, after cli_root: the report's --output file
+ * opened (out.h), 0; or the exit status of a failure (1) or usage error
+ * (2, --count without --every).  With --every this is a loop that forks a
+ * process for each report, in which it returns 0, so every report starts
+ * from the state the options left; the loop itself never returns: it
+ * exits, 0 after a stop signal, else with the last report's status. */
+int cli_reports(const char *usage);
+/* --every in microseconds (0: one report) */
+extern uint64_t cli_every_us;
 /* Usage on stderr, returns 2.  Nothing here exits but --help: a usage
  * error comes back to the applet as a return value (OPT_ERR, -1, or this
  * 2), so an applet may give it another status (lowmem --check: 3). */

@@ -6,6 +6,7 @@
 #ifndef MB_DIAG_H
 #define MB_DIAG_H
 #include <signal.h>
+#include <stdint.h>
 #include "bounds.h"
 
 struct diag {
@@ -50,8 +51,17 @@ void mb_warn_line(const char *file, unsigned long line, const char *why);
 int mb_fail_line(const char *file, unsigned long line, const char *why);
 /* A usage text (usage, then more) on stderr after a usage error; returns 2. */
 int mb_usage_error(const char *usage, const char *more);
-/* Flush stdout and stderr; a failed stdout write turns status into 1. */
+/* The end of a run: -O FILE replaced (out.h) unless a failure was said
+ * or a stop signal came (then status 1 unless the applet gave another),
+ * stdout and stderr flushed; a failed write turns status into 1. */
 int mb_exit_status(int status);
+/* --every (cli.h): each report runs in a process of its own and says only
+ * the messages the last report did not (a message is its whole text: the
+ * file, the line, the why).  The report's process gives fd, to which its
+ * messages' hashes go at its end; the loop takes them from the other end
+ * of the pipe before the next report. */
+void mb_said_give(int fd);
+void mb_said_take(int fd);
 /* The long-running modes (a watch, a wait, a meter) end cleanly on SIGINT,
  * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb_stop to
  * the signal, without SA_RESTART, so that a blocked write, sleep or open
