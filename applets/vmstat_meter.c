@@ -44,7 +44,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  (-O, --output=FILE: the lines and the summary replace FILE at the end)\n";
+	"  (-O, --output=FILE: each summary replaces FILE; the lines stay on stdout)\n";
 
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
@@ -600,13 +600,19 @@ static void report(void)
 	rep_end();
 }
 
-static void summary(void)
+/* The summary: 0, or 1 after a write error (-O FILE's: it says so) */
+static int summary(void)
 {
+	/* -O FILE: each summary replaces it; a line per sample goes on to
+	 * stdout, out1 between summaries */
+	if (out_begin())
+		return 1;
 	if (TT.table)
 		summary_table();
 	else
 		report();
-	out_flush(fo);
+	/* a stop signal is the meter's way to end: its summary replaces FILE */
+	return out_path ? out_end(1) : out_flush(fo) < 0;
 }
 
 /* Signals.  A request (SIGUSR1: the summary so far; SIGUSR2: a new
@@ -845,7 +851,7 @@ int vmstat_meter_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	uint64_t period = 0, timed_samples = 0, run_start;
-	int id, stop;
+	int id, stop, status, failed = 0;
 	unsigned i, seen;
 	long err;
 
@@ -896,12 +902,14 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
-	/* -O FILE: the report (around a command too) is out1's, into a
-	 * temporary file that replaces FILE at the end (out.h) */
-	if (out_path)
+	/* -O FILE: the summary (around a command too) is out1's, written to
+	 * a temporary file that replaces FILE (out.h); one is made and
+	 * removed now, so that a FILE that cannot be written fails at once */
+	if (out_path) {
 		fo = &out1;
-	if (cli_reports(usage))
-		return 1;
+		if (out_begin() || out_end(0))
+			return 1;
+	}
 	TT.table = fmt == FMT_TABLE;
 	/* kv and prom are one document each: no line per sample */
 	TT.quiet |= TT.command || fmt >= FMT_KV;
@@ -943,14 +951,12 @@ int vmstat_meter_main(int argc, char **argv)
 			if (stop)
 				break;
 			if (seen)
-				summary();
+				failed |= summary();
 		}
 		if (fo->err && !TT.command)
 			break;
 	}
-	summary();
-	/* a stop signal is the meter's way to end: its report replaces FILE */
-	if (out_end(1) && !TT.command)
-		return 1;
-	return TT.command ? (int)TT.exit_status : 0;
+	failed |= summary();
+	status = TT.command ? (int)TT.exit_status : 0;
+	return failed && !status ? 1 : status;
 }
