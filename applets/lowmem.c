@@ -864,7 +864,7 @@ static int loop(int mode)
 			shown = TT.eval.available;
 			TT.eval.elapsed = elapsed;
 			/* with -O each line replaces FILE */
-			if (out_begin())
+			if (out_begin(&out1))
 				return 1;
 			show(VIEW_WATCH_LINE);
 			/* a reader that is gone or a full disk ends the watch; the

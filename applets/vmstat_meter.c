@@ -44,7 +44,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
-	"  (-O, --output=FILE: each summary replaces FILE; the lines stay on stdout)\n";
+	"  (-O, --output=FILE: each summary replaces FILE; lines stay on stdout)\n";
 
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
@@ -84,6 +84,8 @@ GLOBALS(
 	int table;                           /* -o table: lines and summary laid out for people */
 	const char *const *command;          /* COMMAND and its arguments, or 0 */
 	int64_t exit_status;                 /* the command's; -1: not yet */
+	struct out report_file;              /* -O: the summary's writer */
+	char report_buf[MB_OUT_BUF];
 	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
 	char exec_path[VM_EXEC_PATH_MAX];    /* a candidate of the PATH search */
 
@@ -496,9 +498,11 @@ static void sample_line(int header)
 {
 	const struct rep_list counters = { "counters", "vmstat", increase_figs, REP_N(increase_figs),
 	                                   TT.field_count, counter_row, 0, 0 };
+	struct out *summary_to = fo;
 
 	if (TT.quiet)
 		return;
+	fo = &out1;   /* with -O too: only the summary goes to FILE */
 	if (TT.table) {
 		table_line(header);
 	} else if (!header) {
@@ -508,6 +512,7 @@ static void sample_line(int header)
 		rep_end();
 	}
 	out_flush(fo);
+	fo = summary_to;
 }
 
 static void summary_table(void)
@@ -605,7 +610,7 @@ static int summary(void)
 {
 	/* -O FILE: each summary replaces it; a line per sample goes on to
 	 * stdout, out1 between summaries */
-	if (out_begin())
+	if (out_begin(fo))
 		return 1;
 	if (TT.table)
 		summary_table();
@@ -902,12 +907,14 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
-	/* -O FILE: the summary (around a command too) is out1's, written to
-	 * a temporary file that replaces FILE (out.h); one is made and
-	 * removed now, so that a FILE that cannot be written fails at once */
+	/* -O FILE: the summary (around a command too) goes to a temporary
+	 * file that replaces FILE (out.h), the first one opened now: a FILE
+	 * that cannot be written fails at once, and its descriptor is taken
+	 * before the command's pipe needs one */
 	if (out_path) {
-		fo = &out1;
-		if (out_begin() || out_end(0))
+		TT.report_file.buf = TT.report_buf;
+		fo = &TT.report_file;
+		if (out_begin(fo))
 			return 1;
 	}
 	TT.table = fmt == FMT_TABLE;
@@ -953,7 +960,7 @@ int vmstat_meter_main(int argc, char **argv)
 			if (seen)
 				failed |= summary();
 		}
-		if (fo->err && !TT.command)
+		if ((fo->err || out1.err) && !TT.command)
 			break;
 	}
 	failed |= summary();

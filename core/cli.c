@@ -344,7 +344,7 @@ int cli_reports(const char *usage)
 	if (out_path || cli_every_us)
 		mb_catch_stop();
 	if (!cli_every_us)
-		return out_begin();
+		return out_begin(&out1);
 	start = mono_us();
 	for (;;) {
 		out_flush(&out1);   /* nothing buffered twice */
@@ -359,7 +359,7 @@ int cli_reports(const char *usage)
 		if (!pid) {   /* the report, as a run without --every would make it */
 			close(p[0]);
 			mb_said_give(p[1]);
-			return out_begin();
+			return out_begin(&out1);
 		}
 		close(p[1]);
 		status = wait_report(pid, p[0]);

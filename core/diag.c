@@ -58,8 +58,10 @@ void mb_said_take(int fd)
 /* "membox: APPLET: WHAT: why", WHAT n bytes and, with a line, " line N" */
 static void say(const char *what, size_t n, const unsigned long *line, const char *why)
 {
-	uint32_t h = hash(hash(2166136261u, what, n), line ? line : &n, line ? sizeof *line : 0);
+	uint32_t h = hash(2166136261u, what, n);
 
+	if (line)
+		h = hash(h, line, sizeof *line);
 	if (said_before_now(hash(h, why ? why : "", why ? strlen(why) : 0)))
 		return;
 	out_s(&out2, "membox: ");

@@ -49,7 +49,7 @@ const char *out_path;
 static int out_dir = -1;           /* FILE's directory (O_PATH) */
 static const char *out_base;       /* FILE's last component */
 static int out_in_place;           /* FILE is no regular file: written as it is */
-static int out_open;               /* a report's file is open in out1.fd */
+static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
 static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
 
 /* FILE's directory and name, once */
@@ -106,44 +106,45 @@ static int out_create(void)
 	return fd;
 }
 
-int out_pending(void) { return out_open; }
+int out_pending(void) { return out_file != 0; }
 
-int out_begin(void)
+int out_begin(struct out *o)
 {
 	int fd, err;
 
-	if (!out_path || out_open)
+	if (!out_path || out_file)
 		return 0;
 	if ((err = out_locate()))
 		return mb_fail_errno(out_path, err);
 	fd = out_in_place ? open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) : out_create();
 	if (fd < 0)
 		return mb_fail_errno(out_path, errno);
-	out_flush(&out1);
-	out1.fd = fd;
-	out1.err = 0;
-	out_open = 1;
+	out_flush(o);
+	o->fd = fd;
+	o->err = 0;
+	out_file = o;
 	return 0;
 }
 
 int out_end(int keep)
 {
+	struct out *o = out_file;
 	int err = 0;
 
-	if (!out_open)
+	if (!o)
 		return 0;
-	out_open = 0;
+	out_file = 0;
 	if (!keep)
-		out1.len = 0;   /* what was not written yet is dropped with the file */
-	if (out_flush(&out1) < 0)
-		err = out1.err;
+		o->len = 0;   /* what was not written yet is dropped with the file */
+	if (out_flush(o) < 0)
+		err = o->err;
 	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
-	if (keep && !err && !out_in_place && fsync(out1.fd) < 0)
+	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
 		err = errno;
-	if (close(out1.fd) < 0 && keep && !err && errno != EINTR)
+	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
 		err = errno;
-	out1.fd = 1;
-	out1.err = 0;
+	o->fd = o == &out1 ? 1 : -1;
+	o->err = 0;
 	if (!out_in_place) {
 		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
 			err = errno;
