@@ -17,6 +17,7 @@
 #include "rd.h"
 #include "sc.h"
 #include "tar.h"
+#include "zoneinfo.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "0"
@@ -451,30 +452,14 @@ static const char *now(char *t, uint64_t *sec)
 	return t;
 }
 
-/* The root's own manifest (a capture re-captured): its page_size. */
-static uint64_t root_page_size(void)
-{
-	char b[2048];
-	const char *p = b, *s;
-	size_t n;
-	int trunc;
-	uint64_t v;
-	long len = rd_file("/membox-capture", b, sizeof b, &trunc);
-
-	while (len > 0 && sc_line(&p, b + len, &s, &n))
-		if (n > 12 && !memcmp(s, "page_size='", 11) && s[n - 1] == '\'' &&
-		    sc_u64_all(s + 11, n - 12, &v) == SC_OK)
-			return v;
-	return 0;
-}
-
 /* membox-capture: what, where and when */
 static void manifest(int argc, char **argv)
 {
 	struct utsname u;
 	char t[32], cmd[CAP_CMD_MAX];
 	size_t len = 0, cl = 0, cap = sizeof buf;
-	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : root_page_size();
+	/* a capture re-captured keeps its page size */
+	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : zi_capture_page_size();
 	int i, cut = 0;
 
 	uname(&u);
