@@ -110,8 +110,13 @@ static uint64_t mtime;
 /* All of v: 0, or the errno of the write that failed. */
 static int write_all(int fd, struct iovec *v, int n)
 {
-	while (n) {
-		ssize_t k = writev(fd, v, n);
+	for (;;) {
+		ssize_t k;
+		while (n && !v->iov_len)   /* writev of nothing returns 0 */
+			v++, n--;
+		if (!n)
+			return 0;
+		k = writev(fd, v, n);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -123,7 +128,6 @@ static int write_all(int fd, struct iovec *v, int n)
 			v->iov_len -= k;
 		}
 	}
-	return 0;
 }
 
 /* The stream ends at the first failed write: in a child the parent is
@@ -554,6 +558,9 @@ static void read_records(int fd)
 	}
 }
 
+/* a child's exit status when it could not set itself up */
+#define CHILD_SETUP_FAILED 125
+
 /* Run r's applet in a child, with the tap on, its report and messages
  * to /dev/null, taking of proc/PID only smaps (only) or all but smaps
  * (none): 0, or 1 when the capture must stop (a write error, said). */
@@ -589,7 +596,7 @@ static int run(const struct run *r, int only, int none)
 		tar_fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
 		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
 		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
-			_exit(1);
+			_exit(CHILD_SETUP_FAILED);
 		smaps_only = only;
 		no_smaps = none;
 		rd_set_tap(tap);
@@ -607,7 +614,10 @@ static int run(const struct run *r, int only, int none)
 		mb_warn_errno("write error on standard output", TT.write_error);
 		return 1;
 	}
-	if (WIFSIGNALED(status)) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_SETUP_FAILED) {
+		mb_warn(r->argv[0], "not run: no descriptor for /dev/null or stdout");
+		TT.failed = 1;
+	} else if (WIFSIGNALED(status)) {
 		char b[40], n[24];
 		n[u64_str(n, WTERMSIG(status))] = 0;
 		mb_join(b, "killed by signal ", n, "");
