@@ -79,7 +79,7 @@ GLOBALS(
 	int write_error;
 	int failed;                  /* an applet's run ended by a signal */
 	char end[CAP_END_MAX];       /* membox-capture-end's changed_file lines */
-	char rec[MB_PATH_MAX + 2];   /* the child's record being read */
+	char rec[CAP_NAME_MAX + 2];  /* the child's record being read */
 	char line[MB_OUT_BUF];       /* one kv line */
 	const char *pids[SR_MAX_PIDS];
 	int npids;
@@ -91,9 +91,9 @@ GLOBALS(
  * large one; the shared names are inherited by each child from the
  * parent, which adds those the child before it reported. */
 static char buf[CAP_BUF];
-static char head[TAR_HEAD_MAX];
+static char head[TAR_HEAD_FOR(CAP_NAME_MAX)];   /* names are no longer than path */
 static const char zeros[TAR_BLOCK];
-static char path[MB_PATH_MAX];
+static char path[CAP_NAME_MAX];
 static char last[CAP_DIR_NAME + 16];          /* the last proc/PID file taken */
 static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
 static unsigned next_dir;
