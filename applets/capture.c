@@ -695,10 +695,10 @@ int capture_main(int argc, char **argv)
 		case OPT_HELP:
 			out_s(&out1, usage);
 			return 0;
-		case 'R':
+		case 'R':   /* an empty DIR is said by cli_common */
 			if (cli_common(id, st.arg, usage) > 0)
 				break;
-			/* fall through */
+			return mb_usage_error(usage, "");
 		default:   /* -o, -b, ...: capture writes tar */
 			if (id != OPT_ERR) {
 				char o[3] = { '-', (char)id, 0 };
