@@ -94,7 +94,10 @@ static char buf[CAP_BUF];
 static char head[TAR_HEAD_FOR(CAP_NAME_MAX)];   /* names are no longer than path */
 static const char zeros[TAR_BLOCK];
 static char path[CAP_NAME_MAX];
-static char last[CAP_DIR_NAME + 16];          /* the last proc/PID file taken */
+/* the proc/PID files last taken, as PID << 3 | kind (a ring) */
+static uint64_t recent[CAP_RECENT];
+static unsigned recent_next;
+static const char *const kinds[] = { "status", "smaps_rollup", "smaps", "cmdline", "comm", "mountinfo" };
 static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
 static unsigned next_dir;
 static char taken[CAP_TAKEN_POOL];
@@ -354,6 +357,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 {
 	const char *name, *base;
 	unsigned long pid;
+	unsigned i;
 	int rc;
 
 	if (flags & O_DIRECTORY) {
@@ -383,16 +387,25 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	if ((pid = proc_pid(name))) {
 		/* the -S run adds smaps; the rest of each process is in */
 		int is_smaps = !strcmp(base, "smaps");
+		uint64_t key = 0;
 		/* smaps read for want of smaps_rollup, in the -S run: its maps
 		 * pass reads (or has read) that smaps too */
 		if (!strcmp(base, "smaps_rollup") && fd == -ENOENT)
 			no_rollup = pid;
 		else if (smaps_only && is_smaps && pid == no_rollup)
 			return;
-		if ((smaps_only ? !is_smaps : is_smaps && no_smaps) || !strcmp(name, last))
+		if (smaps_only ? !is_smaps : is_smaps && no_smaps)
 			return;
-		if (strlen(name) < sizeof last)
-			strcpy(last, name);
+		for (i = 0; i < sizeof kinds / sizeof *kinds && !key; i++)
+			if (!strcmp(base, kinds[i]))
+				key = (uint64_t)pid << 3 | (i + 1);
+		for (i = 0; key && i < CAP_RECENT; i++)
+			if (recent[i] == key)
+				return;
+		if (key) {
+			recent[recent_next] = key;
+			recent_next = (recent_next + 1) % CAP_RECENT;
+		}
 	} else if (was_taken(name))
 		return;
 	else {
