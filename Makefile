@@ -127,7 +127,7 @@ RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/sma
 check: setup
 	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
 	@$(MAKE) --no-print-directory asan fuzz-build
-	@MB_BUILD=$(BUILD) tests/run $(ALL_TARGETS) asan
+	@MB_BUILD=$(BUILD) tests/run -j 2 $(ALL_TARGETS) asan
 
 # make size [OLD=DIR]: sizes against the goal; with OLD, the build directory
 # of an older tree, the growth per symbol.
