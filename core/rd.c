@@ -26,6 +26,10 @@ static int root_live = 1;
 static int have_openat2;
 /* opens that failed for want of a descriptor (EMFILE, ENFILE) */
 static unsigned long fd_exhausted;
+/* capture's: told of every open under the root */
+static rd_tap_fn *tap;
+
+void rd_set_tap(rd_tap_fn *fn) { tap = fn; }
 
 unsigned long rd_fd_exhausted(void) { return fd_exhausted; }
 
@@ -167,7 +171,7 @@ static int beneath(int dirfd, const char *rel, int flags)
 	return beneath_walk(dirfd, rel, flags);
 }
 
-int rd_openat_root(int dirfd, const char *rel, int flags)
+static int open_root(int dirfd, const char *rel, int flags)
 {
 	int fd, err = 0;
 	struct stat st;
@@ -196,13 +200,26 @@ int rd_openat_root(int dirfd, const char *rel, int flags)
 	return fd;
 }
 
+int rd_openat_root(int dirfd, const char *rel, int flags)
+{
+	int fd = open_root(dirfd, rel, flags);
+	if (tap)
+		tap(dirfd, rel, flags, fd);
+	return fd;
+}
+
 int rd_open(const char *path, int flags)
 {
-	if (root_fd == AT_FDCWD)
-		return rd_openat_root(AT_FDCWD, path, flags);
-	while (*path == '/')
-		path++;
-	return rd_openat_root(root_fd, path, flags);
+	const char *rel = path;
+	int fd;
+
+	while (*rel == '/')
+		rel++;
+	/* the live root without -R: the absolute path, as it is */
+	fd = root_fd == AT_FDCWD ? open_root(AT_FDCWD, path, flags) : open_root(root_fd, rel, flags);
+	if (tap)
+		tap(RD_TAP_ROOT, rel, flags, fd);
+	return fd;
 }
 
 /* One read of fd at len: pread, so that a /proc file kept open is made

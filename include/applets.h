@@ -2,6 +2,7 @@
  * main.c builds the dispatch table, --list and --install from it; the Makefile
  * reads it for the APPLETS= filter.  An applet left out of the build has no
  * NAME_main symbol (a weak reference that stays NULL) and is not listed. */
+APPLET(capture, "capture")
 APPLET(lowmem, "lowmem")
 APPLET(smaps_rollup, "smaps-rollup")
 APPLET(tmpfs_du, "tmpfs-du")

@@ -62,4 +62,12 @@
 #define SR_SWAP_POOL   262144  /* -S: shared mappings with swap remembered until their sharers are counted */
 #define SR_MAX_SWAPPROCS 4096  /* -S: processes with shared swap, kept from the smaps pass for the rows */
 
+/* capture */
+#define CAP_BUF         16384  /* a file up to this size is read once; a larger one twice (measure, then copy) */
+#define CAP_DIRS            8  /* directories remembered (fd and path) to name the files opened in them */
+#define CAP_DIR_NAME       64  /* bytes of such a directory's path ("proc/4194304"); longer: its files unnamed */
+#define CAP_TAKEN_POOL   4096  /* bytes of the names of shared files already in the stream (meminfo, ...) */
+#define CAP_CMD_MAX       960  /* bytes of the command line in the manifest (longer: cut, command_cut) */
+#define CAP_END_MAX     16384  /* bytes of membox-capture-end's changed_file lines; beyond: changed_unlisted */
+
 #endif

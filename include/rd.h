@@ -29,6 +29,15 @@ int rd_openat_root(int dirfd, const char *rel, int flags);
  * under the root, opened as it is (with O_CREAT mode 0666 less the umask);
  * another fd is one opened under the root: rd_openat_root. */
 int rd_openat(int dirfd, const char *rel, int flags);
+/* The tap, set only by capture (which runs the other applets with it):
+ * every open under the root (rd_open, rd_openat_root and what calls them)
+ * calls it with the directory fd it was relative to (RD_TAP_ROOT: the
+ * root), the path relative to that, the flags and the result (an fd, or
+ * -errno).  A regular file's fd is at offset 0 and must be left there:
+ * the applet reads it next. */
+#define RD_TAP_ROOT (-1)
+typedef void rd_tap_fn(int dirfd, const char *rel, int flags, int fd);
+void rd_set_tap(rd_tap_fn *fn);
 /* How many opens of rd_ failed for want of a file descriptor (EMFILE,
  * ENFILE).  Each caller sees its error; mb_exit_status says it once more at
  * the end when some did, so that no caller that took it for "unreadable"

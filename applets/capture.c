@@ -1,0 +1,742 @@
+/* capture: a tar stream of every file the other applets read, for
+ * replaying them elsewhere with -R.  Reads what they read, through the
+ * same core calls: each applet runs in a child with its report sent to
+ * /dev/null, and rd's tap (rd.h) copies every file it opens into the
+ * stream before the applet reads it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/auxv.h>
+#include <sys/uio.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include "applet.h"
+#include "rd.h"
+#include "sc.h"
+#include "tar.h"
+
+#ifndef MB_VERSION
+#define MB_VERSION "0"
+#endif
+
+static const char *const usage = "Usage: capture [OPTIONS] > FILE.tar\n\n"
+	"Every file the applets read (/proc, /sys, /etc/passwd) as a POSIX tar\n"
+	"stream on stdout, for `tar -x -f FILE.tar -C DIR` and `APPLET -R DIR`.\n"
+	"The first member, membox-capture, says what was captured and when; the\n"
+	"last, membox-capture-end, what changed or went missing meanwhile.\n\n"
+	"  -S, --smaps          also every /proc/PID/smaps (smaps-rollup -S, -M, -l)\n"
+	"  -p, --pid=PID[,PID]  only these processes\n"
+	"  -R, --root=DIR       capture the tree under DIR (also MEMBOX_ROOT)\n"
+	"      --help           this text\n";
+
+enum capture_option { CAPTURE_OPT_SMAPS = 'S', CAPTURE_OPT_PID = 'p' };
+static const struct opt opts[] = {
+	{ "smaps", 'S', 0, CAPTURE_OPT_SMAPS },
+	{ "pid", 'p', 1, CAPTURE_OPT_PID },
+	{ 0, 0, 0, 0 }
+};
+
+/* The applets a capture runs, each once, in this order.  Their report
+ * goes to /dev/null: what counts is what they open.  tmpfs-du -s reads
+ * the mounts and Shmem (a capture holds no tmpfs tree to walk);
+ * vmstat-meter -n 0 takes its baseline and stops. */
+#define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
+#include "applets.h"
+#undef APPLET
+enum { RUN_ZONEINFO, RUN_LOWMEM, RUN_VMSTAT, RUN_TMPFS, RUN_SMAPS_ROLLUP, RUN_SMAPS, RUN_N };
+static const struct run {
+	const char *argv[5];
+	int (*main)(int, char **);
+} runs[RUN_N] = {
+	{ { "zoneinfo-wm", "-o", "json" }, zoneinfo_wm_main },
+	{ { "lowmem", "-o", "json" }, lowmem_main },
+	{ { "vmstat-meter", "-o", "json", "-n", "0" }, vmstat_meter_main },
+	{ { "tmpfs-du", "-s", "-o", "json" }, tmpfs_du_main },
+	{ { "smaps-rollup", "-o", "json" }, smaps_rollup_main },
+	{ { "smaps-rollup", "-S", "-o", "json" }, smaps_rollup_main },
+};
+
+/* What a child tells the parent through a pipe, one record each: a type
+ * byte, then a NUL-terminated text (often empty). */
+enum {
+	REC_FILE = 'f',       /* a member written */
+	REC_SHARED = 's',     /* text: a file outside proc/PID, written or failed: not again */
+	REC_PROCESS = 'p',    /* a process's status written */
+	REC_VANISHED = 'v',   /* a process gone (ENOENT under proc/PID) */
+	REC_UNREADABLE = 'u', /* a file not captured for another error */
+	REC_CHANGED = 'c',    /* text: a file that changed between its two reads */
+	REC_WRITE_ERROR = 'w' /* text: the errno of a failed write on stdout */
+};
+
+GLOBALS(
+	uint64_t files, processes, vanished, unreadable, changed, unlisted;
+	size_t end_len;
+	size_t rec_len;
+	int write_error;
+	int failed;                  /* an applet's run ended by a signal */
+	char end[CAP_END_MAX];       /* membox-capture-end's changed_file lines */
+	char rec[MB_PATH_MAX + 2];   /* the child's record being read */
+	char line[MB_OUT_BUF];       /* one kv line */
+	const char *pids[SR_MAX_PIDS];
+	int npids;
+)
+#define TT this.capture
+
+/* The tap's state lives outside GLOBALS: it runs while another applet
+ * owns the union.  The buffer holds a file read once, or a piece of a
+ * large one; the shared names are inherited by each child from the
+ * parent, which adds those the child before it reported. */
+static char buf[CAP_BUF];
+static char head[TAR_HEAD_MAX];
+static const char zeros[TAR_BLOCK];
+static char path[MB_PATH_MAX];
+static char last[CAP_DIR_NAME + 16];          /* the last proc/PID file taken */
+static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
+static unsigned next_dir;
+static char taken[CAP_TAKEN_POOL];
+static size_t taken_len;
+static int tar_fd = 1, report_fd = -1, smaps_only, smaps_said;
+/* the shared name that says a child before took every smaps (a kernel
+ * before 4.14, where smaps-rollup reads smaps for want of smaps_rollup) */
+static const char all_smaps[] = "proc/*/smaps";
+static unsigned long last_gone;
+static uint64_t mtime;
+
+/* All of v: 0, or the errno of the write that failed. */
+static int write_all(int fd, struct iovec *v, int n)
+{
+	while (n) {
+		ssize_t k = writev(fd, v, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return k < 0 ? errno : EIO;
+		for (; n && (size_t)k >= v->iov_len; v++, n--)
+			k -= v->iov_len;
+		if (n) {
+			v->iov_base = (char *)v->iov_base + k;
+			v->iov_len -= k;
+		}
+	}
+	return 0;
+}
+
+/* The stream ends at the first failed write: in a child the parent is
+ * told and says it; the parent says it and exits 1. */
+static void write_failed(int err)
+{
+	char b[24];
+
+	if (report_fd < 0) {
+		mb_warn_errno("write error on standard output", err);
+		_exit(mb_exit_status(1));
+	}
+	b[0] = REC_WRITE_ERROR;
+	b[1 + u64_str(b + 1, err)] = 0;
+	(void)!write(report_fd, b, strlen(b) + 1);
+	_exit(1);
+}
+
+/* header (when hl), data, then zeros to the block when pad: one writev */
+static void emit3(size_t hl, const char *data, size_t n, size_t pad)
+{
+	struct iovec v[3] = { { head, hl }, { (char *)data, n }, { (char *)zeros, pad } };
+	int err = write_all(tar_fd, v, 3);
+	if (err)
+		write_failed(err);
+}
+
+/* A record to the parent (a child whose parent is gone just ends). */
+static void report(char type, const char *text)
+{
+	struct iovec v[2] = { { &type, 1 }, { (char *)text, strlen(text) + 1 } };
+	if (report_fd >= 0 && write_all(report_fd, v, 2))
+		_exit(1);
+}
+
+/* A member from memory: 0, or -ENAMETOOLONG (tar_head refused the name). */
+static int member(const char *name, const char *data, size_t n)
+{
+	size_t hl = tar_head(head, name, n, 0444, mtime, '0');
+
+	if (!hl)
+		return -ENAMETOOLONG;
+	emit3(hl, data, n, tar_pad(n));
+	return 0;
+}
+
+static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
+{
+	while (n--) {
+		h ^= (unsigned char)*p++;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+#define FNV_START 0xcbf29ce484222325ull
+
+/* Up to n bytes of fd (fewer at its end): how many, or -errno. */
+static long fill(int fd, char *b, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t k = read(fd, b + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -errno;
+		if (!k)
+			break;
+		got += k;
+	}
+	return got;
+}
+
+/* A file larger than the buffer, read twice (README: capture, "the
+ * two-pass rule"): measured (size, FNV-1a), then copied.  Whole lines of
+ * the second read are written as they come; a last line without its
+ * newline waits until the read is known to equal the first.  When it
+ * does not, the member ends with the second read's last whole line and
+ * newlines up to the size measured: 1 (changed).  -errno before the
+ * header: nothing written. */
+static int copy_large(int fd, const char *name, char more)
+{
+	uint64_t size = sizeof buf + 1, again = FNV_START;
+	uint64_t hash = fnv1a(fnv1a(FNV_START, buf, sizeof buf), &more, 1);
+	uint64_t got = 0, written = 0;
+	size_t carry = 0, hl;
+	long k;
+	char c;
+
+	while ((k = fill(fd, buf, sizeof buf)) > 0) {
+		hash = fnv1a(hash, buf, k);
+		size += k;
+	}
+	if (k < 0)
+		return k;
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return -errno;
+	if (!(hl = tar_head(head, name, size, 0444, mtime, '0')))
+		return -ENAMETOOLONG;
+	while (got < size) {
+		size_t want = sizeof buf - carry, cut, have;
+		const char *nl;
+		if (want > size - got)
+			want = size - got;
+		if ((k = fill(fd, buf + carry, want)) <= 0)
+			break;
+		again = fnv1a(again, buf + carry, k);
+		got += k;
+		have = carry + k;
+		nl = memrchr(buf, '\n', have);
+		/* a line longer than the buffer goes as it is */
+		cut = nl ? (size_t)(nl - buf + 1) : have == sizeof buf ? have : 0;
+		emit3(hl, buf, cut, 0);
+		hl = 0;
+		written += cut;
+		memmove(buf, buf + cut, have - cut);
+		carry = have - cut;
+	}
+	if (got == size && again == hash && fill(fd, &c, 1) == 0) {
+		emit3(hl, buf, carry, tar_pad(size));
+		return 0;
+	}
+	memset(buf, '\n', sizeof buf);
+	while (written < size) {
+		size_t n = size - written < sizeof buf ? size - written : sizeof buf;
+		emit3(hl, buf, n, 0);
+		hl = 0;
+		written += n;
+	}
+	emit3(0, 0, 0, tar_pad(size));
+	return 1;
+}
+
+/* One file into the stream, from fd's start, which it leaves at 0 for
+ * the applet: 0, 1 (changed between its two reads) or -errno. */
+static int copy(int fd, const char *name)
+{
+	long k = fill(fd, buf, sizeof buf), more = 0;
+	char c;
+	int rc;
+
+	if (k == (long)sizeof buf)
+		more = fill(fd, &c, 1);
+	if (k < 0 || more < 0)
+		return k < 0 ? k : more;
+	rc = more ? copy_large(fd, name, c) : member(name, buf, k);
+	if (rc >= 0)
+		lseek(fd, 0, SEEK_SET);
+	return rc;
+}
+
+/* proc/PID/...: the PID, else 0 */
+static unsigned long proc_pid(const char *p)
+{
+	const char *s = p + 5, *e;
+	uint64_t v;
+
+	if (strncmp(p, "proc/", 5) || !(e = strchr(s, '/')))
+		return 0;
+	return sc_u64_all(s, e - s, &v) == SC_OK && v ? (unsigned long)v : 0;
+}
+
+static int was_taken(const char *name)
+{
+	size_t i;
+	for (i = 0; i < taken_len; i += strlen(taken + i) + 1)
+		if (!strcmp(taken + i, name))
+			return 1;
+	return 0;
+}
+
+static void take(const char *name)
+{
+	size_t n = strlen(name) + 1;
+	if (taken_len + n <= sizeof taken) {   /* beyond: it may be taken twice */
+		memcpy(taken + taken_len, name, n);
+		taken_len += n;
+	}
+}
+
+static const char *dir_name(int fd)
+{
+	unsigned i;
+	for (i = 0; i < CAP_DIRS; i++)
+		if (dirs[i].fd == fd && dirs[i].name[0] != '/')
+			return dirs[i].name;
+	return 0;
+}
+
+/* The path under the root of rel opened in dirfd, into path: 0 when the
+ * directory is unknown or the path too long. */
+static const char *name_of(int dirfd, const char *rel)
+{
+	const char *d = dirfd == RD_TAP_ROOT ? "" : dir_name(dirfd);
+
+	if (!d || strlen(d) + strlen(rel) + 2 > sizeof path)
+		return 0;
+	mb_join(path, d, *d && *rel ? "/" : "", rel);
+	return path;
+}
+
+/* A directory opened: remembered by its fd (a reused fd replaces the
+ * closed one), its name "/" when too long to keep. */
+static void dir_opened(int dirfd, const char *rel, int fd)
+{
+	const char *name = name_of(dirfd, rel);
+	unsigned i, slot = next_dir;
+
+	for (i = 0; i < CAP_DIRS; i++)
+		if (dirs[i].fd == fd)
+			slot = i;
+	if (slot == next_dir)
+		next_dir = (next_dir + 1) % CAP_DIRS;
+	dirs[slot].fd = fd;
+	if (name && strlen(name) < CAP_DIR_NAME)
+		strcpy(dirs[slot].name, name);
+	else
+		strcpy(dirs[slot].name, "/");
+}
+
+/* rd's tap, in a child: every file an applet opens under the root. */
+static void tap(int dirfd, const char *rel, int flags, int fd)
+{
+	const char *name, *base;
+	unsigned long pid;
+	int rc;
+
+	if (flags & O_DIRECTORY) {
+		uint64_t v;
+		if (fd >= 0)
+			dir_opened(dirfd, rel, fd);
+		/* proc/PID gone between the listing and its open */
+		else if (fd == -ENOENT && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
+		         sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK && v != last_gone) {
+			last_gone = v;
+			report(REC_VANISHED, "");
+		}
+		return;
+	}
+	if ((flags & O_ACCMODE) != O_RDONLY)
+		return;
+	if (!(name = name_of(dirfd, rel))) {
+		if (fd >= 0)
+			report(REC_UNREADABLE, "");
+		return;
+	}
+	/* a capture's own members are made anew, never copied */
+	if (!strcmp(name, "membox-capture") || !strcmp(name, "membox-capture-end"))
+		return;
+	base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	if ((pid = proc_pid(name))) {
+		/* the -S run adds smaps; the rest of each process is in */
+		if ((smaps_only && (strcmp(base, "smaps") || was_taken(all_smaps))) ||
+		    !strcmp(name, last))
+			return;
+		if (!smaps_only && !strcmp(base, "smaps") && !smaps_said++)
+			report(REC_SHARED, all_smaps);
+		if (strlen(name) < sizeof last)
+			strcpy(last, name);
+	} else if (was_taken(name))
+		return;
+	else {
+		take(name);
+		report(REC_SHARED, name);
+	}
+	if (fd == -ENOENT || fd == -ESRCH) {
+		/* ESRCH: no memory map (a kernel thread, a zombie), which the
+		 * replay sees as the kernel did; ENOENT outside proc/PID: a
+		 * file this kernel lacks */
+		if (fd == -ENOENT && pid && pid != last_gone) {
+			last_gone = pid;
+			report(REC_VANISHED, "");
+		}
+		return;
+	}
+	rc = fd < 0 ? fd : copy(fd, name);
+	if (rc < 0) {
+		report(REC_UNREADABLE, "");
+		return;
+	}
+	report(REC_FILE, "");
+	if (pid && !strcmp(base, "status"))
+		report(REC_PROCESS, "");
+	if (rc > 0)
+		report(REC_CHANGED, name);
+}
+
+/* One kv line, key='value' escaped as -o kv does, added to b (at len,
+ * cap): the new length; len when it does not fit.  n is kept below
+ * MB_OUT_BUF / 4 by the callers: the line is never flushed. */
+static size_t kv(char *b, size_t cap, size_t len, const char *key, const char *v, size_t n)
+{
+	struct out o = { .fd = -1, .buf = TT.line };
+
+	out_s(&o, key);
+	out_s(&o, "='");
+	out_esc(&o, v, n, E_KV);
+	out_s(&o, "'\n");
+	if (len + o.len > cap)
+		return len;
+	memcpy(b + len, o.buf, o.len);
+	return len + o.len;
+}
+
+static size_t kv_s(char *b, size_t cap, size_t len, const char *key, const char *v)
+{
+	return kv(b, cap, len, key, v, strnlen(v, MB_OUT_BUF / 4 - 64));
+}
+
+static size_t kv_u(char *b, size_t cap, size_t len, const char *key, uint64_t v)
+{
+	char t[24];
+	return kv(b, cap, len, key, t, u64_str(t, v));
+}
+
+/* CLOCK_REALTIME as seconds with 3 decimals into t (32 bytes) */
+static const char *now(char *t, uint64_t *sec)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (sec)
+		*sec = ts.tv_sec;
+	t[fix_str(t, (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, 3)] = 0;
+	return t;
+}
+
+/* The root's own manifest (a capture re-captured): its page_size. */
+static uint64_t root_page_size(void)
+{
+	char b[2048];
+	const char *p = b, *s;
+	size_t n;
+	int trunc;
+	uint64_t v;
+	long len = rd_file("/membox-capture", b, sizeof b, &trunc);
+
+	while (len > 0 && sc_line(&p, b + len, &s, &n))
+		if (n > 12 && !memcmp(s, "page_size='", 11) && s[n - 1] == '\'' &&
+		    sc_u64_all(s + 11, n - 12, &v) == SC_OK)
+			return v;
+	return 0;
+}
+
+/* membox-capture: what, where and when */
+static void manifest(int argc, char **argv)
+{
+	struct utsname u;
+	char t[32], cmd[CAP_CMD_MAX];
+	size_t len = 0, cl = 0, cap = sizeof buf;
+	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : root_page_size();
+	int i, cut = 0;
+
+	uname(&u);
+	len = kv_s(buf, cap, len, "format", "membox-capture 1");
+	len = kv_s(buf, cap, len, "version", MB_VERSION);
+	len = kv_s(buf, cap, len, "sysname", u.sysname);
+	len = kv_s(buf, cap, len, "nodename", u.nodename);
+	len = kv_s(buf, cap, len, "release", u.release);
+	len = kv_s(buf, cap, len, "kversion", u.version);
+	len = kv_s(buf, cap, len, "machine", u.machine);
+	if (ps)
+		len = kv_u(buf, cap, len, "page_size", ps);
+	len = kv_s(buf, cap, len, "start", now(t, &mtime));
+	for (i = 0; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+		if (cl + n + 1 > CAP_CMD_MAX) {
+			n = CAP_CMD_MAX - cl - (i > 0);
+			cut = 1;
+		}
+		if (i && cl < CAP_CMD_MAX)
+			cmd[cl++] = ' ';
+		memcpy(cmd + cl, argv[i], n);
+		cl += n;
+		if (cut)
+			break;
+	}
+	len = kv(buf, cap, len, "command", cmd, cl);
+	if (cut)
+		len = kv_s(buf, cap, len, "command_cut", "1");
+	member("membox-capture", buf, len);
+}
+
+/* A record from a child. */
+static void record(const char *r)
+{
+	size_t before = TT.end_len;
+	uint64_t v;
+
+	switch (r[0]) {
+	case REC_FILE: TT.files++; break;
+	case REC_PROCESS: TT.processes++; break;
+	case REC_VANISHED: TT.vanished++; break;
+	case REC_UNREADABLE: TT.unreadable++; break;
+	case REC_SHARED: take(r + 1); break;
+	case REC_CHANGED:
+		{
+			char key[40];
+			mb_join(key, "changed_file_", "", "");
+			key[13 + u64_str(key + 13, TT.changed)] = 0;
+			TT.changed++;
+			/* room is kept for the counts before the list (end) */
+			if (strlen(r + 1) < MB_OUT_BUF / 4 - 64)
+				TT.end_len = kv_s(TT.end, sizeof TT.end - TAR_BLOCK, TT.end_len, key, r + 1);
+			if (TT.end_len == before)
+				TT.unlisted++;
+		}
+		break;
+	case REC_WRITE_ERROR:
+		sc_u64_all(r + 1, strlen(r + 1), &v);
+		TT.write_error = v ? (int)v : EIO;
+		break;
+	}
+}
+
+static void read_records(int fd)
+{
+	char b[512];
+	ssize_t k, i;
+
+	while ((k = read(fd, b, sizeof b)) != 0) {
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < k; i++) {
+			if (TT.rec_len < sizeof TT.rec - 1)
+				TT.rec[TT.rec_len++] = b[i];
+			if (!b[i]) {
+				TT.rec[TT.rec_len - 1] = 0;
+				if (TT.rec_len > 1 || TT.rec[0])
+					record(TT.rec);
+				TT.rec_len = 0;
+			}
+		}
+	}
+}
+
+/* Run r's applet in a child, with the tap on, its report and messages
+ * to /dev/null: 0, or 1 when the capture must stop (a write error, said). */
+static int run(const struct run *r, int smaps)
+{
+	char *argv[5 + 2 + 2 * SR_MAX_PIDS + 1];
+	int argc = 0, p[2], null, status, i;
+	pid_t pid;
+
+	for (i = 0; i < 5 && r->argv[i]; i++)
+		argv[argc++] = (char *)r->argv[i];
+	if (!rd_live()) {
+		argv[argc++] = "-R";
+		argv[argc++] = (char *)rd_root();
+	}
+	if (r->main == smaps_rollup_main)
+		for (i = 0; i < TT.npids; i++) {
+			argv[argc++] = "-p";
+			argv[argc++] = (char *)TT.pids[i];
+		}
+	argv[argc] = 0;
+	out_flush(&out2);
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return mb_fail_errno("pipe", errno);
+	if ((pid = fork()) < 0) {
+		close(p[0]);
+		close(p[1]);
+		return mb_fail_errno("fork", errno);
+	}
+	if (!pid) {
+		close(p[0]);
+		report_fd = p[1];
+		tar_fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
+		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
+		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+			_exit(1);
+		smaps_only = smaps;
+		rd_set_tap(tap);
+		r->main(argc, argv);
+		_exit(0);
+	}
+	close(p[1]);
+	read_records(p[0]);
+	close(p[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
+		TT.write_error = EPIPE;
+	if (TT.write_error) {
+		mb_warn_errno("write error on standard output", TT.write_error);
+		return 1;
+	}
+	if (WIFSIGNALED(status)) {
+		char b[40], n[24];
+		n[u64_str(n, WTERMSIG(status))] = 0;
+		mb_join(b, "killed by signal ", n, "");
+		mb_warn(r->argv[0], b);
+		TT.failed = 1;
+	}
+	return 0;
+}
+
+/* membox-capture-end: the counts, known only now, and the changed files */
+static void end(void)
+{
+	char t[32];
+	size_t len = 0, cap = sizeof buf;
+
+	len = kv_s(buf, cap, len, "end", now(t, 0));
+	len = kv_u(buf, cap, len, "files", TT.files);
+	len = kv_u(buf, cap, len, "processes", TT.processes);
+	len = kv_u(buf, cap, len, "vanished", TT.vanished);
+	len = kv_u(buf, cap, len, "unreadable", TT.unreadable);
+	len = kv_u(buf, cap, len, "changed", TT.changed);
+	if (TT.unlisted)
+		len = kv_u(buf, cap, len, "changed_unlisted", TT.unlisted);
+	/* buf holds the counts (less than a block), then the list */
+	_Static_assert(CAP_END_MAX <= CAP_BUF, "membox-capture-end is built in the buffer");
+	memcpy(buf + len, TT.end, TT.end_len);
+	member("membox-capture-end", buf, len + TT.end_len);
+}
+
+/* -p PID[,PID] as smaps-rollup takes it: 0, or -1 after a message */
+static int check_pids(char *p, uint64_t *seen, int *n)
+{
+	char *comma;
+	uint64_t v;
+	int i;
+
+	for (;;) {
+		if ((comma = strchr(p, ',')))
+			*comma = 0;
+		if (cli_u64("-p", p, 1, 0x7fffffff, &v))
+			return -1;
+		if (comma)
+			*comma = ',';
+		for (i = 0; i < *n && seen[i] != v; i++)
+			;
+		if (i == *n && *n == SR_MAX_PIDS)
+			return mb_warn("-p", "more than SR_MAX_PIDS (64) PIDs"), -1;
+		if (i == *n)
+			seen[(*n)++] = v;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+int capture_main(int argc, char **argv)
+{
+	struct optst st = { 1, 0, 0 };
+	uint64_t seen[SR_MAX_PIDS];
+	int id, smaps = 0, nseen = 0, i;
+	char summary[160], *w;
+
+	cli_init("capture");
+	while ((id = opt_next(&st, argc, argv, opts)) != OPT_END) {
+		switch (id) {
+		case CAPTURE_OPT_SMAPS:
+			smaps = 1;
+			break;
+		case CAPTURE_OPT_PID:
+			if (check_pids((char *)st.arg, seen, &nseen))
+				return mb_usage_error(usage, "");
+			if (TT.npids < SR_MAX_PIDS)
+				TT.pids[TT.npids++] = st.arg;
+			break;
+		case OPT_HELP:
+			out_s(&out1, usage);
+			return 0;
+		case 'R':
+			if (cli_common(id, st.arg, usage) > 0)
+				break;
+			/* fall through */
+		default:   /* -o, -b, ...: capture writes tar */
+			if (id != OPT_ERR) {
+				char o[3] = { '-', (char)id, 0 };
+				mb_warn(o, "not an option of capture");
+			}
+			return mb_usage_error(usage, "");
+		}
+	}
+	if (st.ind < argc) {
+		mb_warn(argv[st.ind], "capture takes no operands");
+		return mb_usage_error(usage, "");
+	}
+	if (isatty(1)) {
+		mb_warn("standard output is a terminal", "refusing to write a tar stream to it");
+		return 2;
+	}
+	if (cli_root())
+		return 1;
+	/* a closed pipe is an error to say (EPIPE), not a silent death */
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < CAP_DIRS; i++)
+		dirs[i].fd = -1;
+	manifest(argc, argv);
+	for (i = 0; i < RUN_N; i++) {
+		if (!runs[i].main || (i == RUN_SMAPS && !smaps))
+			continue;
+		if (run(&runs[i], i == RUN_SMAPS))
+			return 1;
+	}
+	end();
+	emit3(0, zeros, TAR_BLOCK, TAR_BLOCK);   /* the end of the archive */
+	w = summary;
+	{
+		static const char *const words[] = { " files, ", " processes, ", " vanished, ",
+			" unreadable, ", " changed" };
+		const uint64_t v[] = { TT.files, TT.processes, TT.vanished, TT.unreadable, TT.changed };
+		for (i = 0; i < 5; i++) {
+			w += u64_str(w, v[i]);
+			w = mb_join(w, words[i], "", "");
+		}
+	}
+	mb_warn(summary, 0);
+	return TT.failed;
+}
