@@ -17,6 +17,7 @@
 #include "rd.h"
 #include "sc.h"
 #include "tar.h"
+#include "zoneinfo.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "0"
@@ -98,11 +99,12 @@ static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
 static unsigned next_dir;
 static char taken[CAP_TAKEN_POOL];
 static size_t taken_len;
-static int tar_fd = 1, report_fd = -1, smaps_only, smaps_said;
-/* the shared name that says a child before took every smaps (a kernel
- * before 4.14, where smaps-rollup reads smaps for want of smaps_rollup) */
-static const char all_smaps[] = "proc/*/smaps";
-static unsigned long last_gone;
+/* smaps_only: the -S run, which adds each process's smaps to what the
+ * run before took; no_smaps: that run before, when -S follows (where it
+ * reads smaps for want of smaps_rollup: a kernel before 4.14, a kernel
+ * thread in a captured tree) */
+static int tar_fd = 1, report_fd = -1, smaps_only, no_smaps;
+static unsigned long last_gone, no_rollup;
 static uint64_t mtime;
 
 /* All of v: 0, or the errno of the write that failed. */
@@ -355,7 +357,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		if (fd >= 0)
 			dir_opened(dirfd, rel, fd);
 		/* proc/PID gone between the listing and its open */
-		else if (fd == -ENOENT && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
+		else if (fd == -ENOENT && rd_live() && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
 		         sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK && v != last_gone) {
 			last_gone = v;
 			report(REC_VANISHED, "");
@@ -376,11 +378,15 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	base = base ? base + 1 : name;
 	if ((pid = proc_pid(name))) {
 		/* the -S run adds smaps; the rest of each process is in */
-		if ((smaps_only && (strcmp(base, "smaps") || was_taken(all_smaps))) ||
-		    !strcmp(name, last))
+		int is_smaps = !strcmp(base, "smaps");
+		/* smaps read for want of smaps_rollup, in the -S run: its maps
+		 * pass reads (or has read) that smaps too */
+		if (!strcmp(base, "smaps_rollup") && fd == -ENOENT)
+			no_rollup = pid;
+		else if (smaps_only && is_smaps && pid == no_rollup)
 			return;
-		if (!smaps_only && !strcmp(base, "smaps") && !smaps_said++)
-			report(REC_SHARED, all_smaps);
+		if ((smaps_only ? !is_smaps : is_smaps && no_smaps) || !strcmp(name, last))
+			return;
 		if (strlen(name) < sizeof last)
 			strcpy(last, name);
 	} else if (was_taken(name))
@@ -392,8 +398,9 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	if (fd == -ENOENT || fd == -ESRCH) {
 		/* ESRCH: no memory map (a kernel thread, a zombie), which the
 		 * replay sees as the kernel did; ENOENT outside proc/PID: a
-		 * file this kernel lacks */
-		if (fd == -ENOENT && pid && pid != last_gone) {
+		 * file this kernel lacks; in a captured tree: a file the
+		 * capture lacks (nothing vanishes there) */
+		if (fd == -ENOENT && pid && pid != last_gone && rd_live()) {
 			last_gone = pid;
 			report(REC_VANISHED, "");
 		}
@@ -451,30 +458,14 @@ static const char *now(char *t, uint64_t *sec)
 	return t;
 }
 
-/* The root's own manifest (a capture re-captured): its page_size. */
-static uint64_t root_page_size(void)
-{
-	char b[2048];
-	const char *p = b, *s;
-	size_t n;
-	int trunc;
-	uint64_t v;
-	long len = rd_file("/membox-capture", b, sizeof b, &trunc);
-
-	while (len > 0 && sc_line(&p, b + len, &s, &n))
-		if (n > 12 && !memcmp(s, "page_size='", 11) && s[n - 1] == '\'' &&
-		    sc_u64_all(s + 11, n - 12, &v) == SC_OK)
-			return v;
-	return 0;
-}
-
 /* membox-capture: what, where and when */
 static void manifest(int argc, char **argv)
 {
 	struct utsname u;
 	char t[32], cmd[CAP_CMD_MAX];
 	size_t len = 0, cl = 0, cap = sizeof buf;
-	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : root_page_size();
+	/* a capture re-captured keeps its page size */
+	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : zi_capture_page_size();
 	int i, cut = 0;
 
 	uname(&u);
@@ -564,8 +555,9 @@ static void read_records(int fd)
 }
 
 /* Run r's applet in a child, with the tap on, its report and messages
- * to /dev/null: 0, or 1 when the capture must stop (a write error, said). */
-static int run(const struct run *r, int smaps)
+ * to /dev/null, taking of proc/PID only smaps (only) or all but smaps
+ * (none): 0, or 1 when the capture must stop (a write error, said). */
+static int run(const struct run *r, int only, int none)
 {
 	char *argv[5 + 2 + 2 * SR_MAX_PIDS + 1];
 	int argc = 0, p[2], null, status, i;
@@ -598,7 +590,8 @@ static int run(const struct run *r, int smaps)
 		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
 		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
 			_exit(1);
-		smaps_only = smaps;
+		smaps_only = only;
+		no_smaps = none;
 		rd_set_tap(tap);
 		r->main(argc, argv);
 		_exit(0);
@@ -722,7 +715,7 @@ int capture_main(int argc, char **argv)
 	for (i = 0; i < RUN_N; i++) {
 		if (!runs[i].main || (i == RUN_SMAPS && !smaps))
 			continue;
-		if (run(&runs[i], i == RUN_SMAPS))
+		if (run(&runs[i], i == RUN_SMAPS, i == RUN_SMAPS_ROLLUP && smaps))
 			return 1;
 	}
 	end();

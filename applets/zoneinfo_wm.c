@@ -19,7 +19,7 @@ static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"print.  Zones with no managed memory are hidden unless -a.\n\n"
 	"  -a, --all          also zones with no managed memory\n"
 	"      --page-size=N  bytes per page (default: the kernel's; for --root,\n"
-	"                     derived from MemTotal / present pages)\n";
+	"                     the capture's, else from MemTotal / present pages)\n";
 
 enum zoneinfo_wm_option { ZONEINFO_WM_OPT_ALL = 'a', ZONEINFO_WM_OPT_PAGE_SIZE = OPT_PAGESIZE };
 static const struct opt opts[] = {

@@ -37,6 +37,8 @@ int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
 		long u = 0;
 		int i, ok = 1;
 
+		if (!n)   /* an empty line says nothing (capture fills a cut file with them) */
+			continue;
 		p = s;
 		e = s + n;
 		for (i = 0; i < 2 && ok; i++)

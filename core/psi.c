@@ -45,6 +45,8 @@ int psi_parse(const char *buf, size_t len, struct psi *p)
 	memset(&p->full, 0, sizeof p->full);
 	while (sc_line(&c, end, &s, &n)) {
 		line++;
+		if (!n)   /* an empty line says nothing (capture fills a cut file with them) */
+			continue;
 		if (n < 5 || (memcmp(s, "some ", 5) && memcmp(s, "full ", 5)) ||
 		    one(s, n, *s == 's' ? &p->some : &p->full) || memchr(s, 0, n))
 			bad = bad ? bad : line;

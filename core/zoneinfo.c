@@ -190,7 +190,26 @@ int zi_read(struct zi *z)
 	return k;
 }
 
-const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed" };
+const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed", "capture" };
+
+/* membox-capture at the root, capture's manifest: kv lines
+ *   page_size='4096'
+ * (the auxiliary vector's AT_PAGESZ of the machine captured) */
+uint64_t zi_capture_page_size(void)
+{
+	char b[2048];
+	const char *p = b, *s;
+	size_t n;
+	int trunc;
+	uint64_t v;
+	long len = rd_file("/membox-capture", b, sizeof b, &trunc);
+
+	while (len > 0 && sc_line(&p, b + len, &s, &n))
+		if (n > 12 && !memcmp(s, "page_size='", 11) && s[n - 1] == '\'' &&
+		    sc_u64_all(s + 11, n - 12, &v) == SC_OK)
+			return zi_page_size_plausible(v) ? v : 0;
+	return 0;
+}
 
 uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
                       uint64_t mem_total, int *how)
@@ -205,6 +224,11 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 		*how = PS_KERNEL;
 		return getauxval(AT_PAGESZ);
 	}
+	if ((ps = zi_capture_page_size())) {
+		*how = PS_CAPTURE;
+		return ps;
+	}
+	ps = 4096;
 	if (!have_total || !z->tot.present) {
 		*how = PS_ASSUMED;
 		return ps;
@@ -246,7 +270,7 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 	if (z->dropped)
 		said[ZI_SAY_DROPPED].why = "more zones than ZI_MAX_ZONES: extra zones are in the totals only";
 	/* the caller's meminfo when it has read it (lowmem), else read here */
-	if (!ps_opt && !rd_live() && !(have = MI_HAS(m, MI_MemTotal))) {
+	if (!ps_opt && !rd_live() && !zi_capture_page_size() && !(have = MI_HAS(m, MI_MemTotal))) {
 		int err = meminfo_read(m);
 		have = !err && MI_HAS(m, MI_MemTotal);
 		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;

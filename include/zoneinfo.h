@@ -64,15 +64,20 @@ int zi_parse(struct zi *z, struct rd_lines *r);
 int zi_read(struct zi *z);
 
 /* The page size for converting zoneinfo's pages: --page-size when given;
- * the running kernel's for the live root; for a captured tree the smallest
+ * the running kernel's for the live root; for a captured tree
+ * the page_size of its manifest (membox-capture, written by capture) when
+ * it has one that is a Linux page size, else the smallest
  * power of two (>= 4096) not below MemTotal / sum(present) (MemTotal never
  * exceeds present memory and the kernel keeps far less than half of it;
  * "managed" would mislead with deferred memory init).  4096, "assumed",
  * when the capture has no MemTotal. */
-enum { PS_KERNEL, PS_DERIVED, PS_OPTION, PS_ASSUMED };
+enum { PS_KERNEL, PS_DERIVED, PS_OPTION, PS_ASSUMED, PS_CAPTURE };
 uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
                       uint64_t mem_total, int *how);
 extern const char *const zi_ps_how[];
+/* The page_size of membox-capture at the root: 0 when it has none, or
+ * none that is a Linux page size. */
+uint64_t zi_capture_page_size(void);
 /* 1 when ps is a page size some Linux architecture has: 4, 8, 16, 32, 64
  * or 256 KiB.  A derived one that is not is said (ZI_SAY_PAGESIZE). */
 int zi_page_size_plausible(uint64_t ps);
