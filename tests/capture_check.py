@@ -16,8 +16,8 @@ not from membox's code.
         (fnmatch patterns over paths like zones.2.free, several in one
         argument apart by spaces); prints each difference.
     capture_check.py opens LOG ROOT
-        The paths under proc/, sys/ and etc/ that strace LOG shows opened
-        successfully, ROOT taken off, /proc/NUMBER and /proc/self as
+        The files under proc/, sys/ and etc/ that strace LOG shows opened
+        successfully (not O_DIRECTORY), ROOT taken off, /proc/NUMBER and /proc/self as
         /proc/PID, sorted, one per line.
 """
 import fnmatch, json, re, sys, tarfile
@@ -153,7 +153,9 @@ def opens(log, root):
     seen = set()
     for line in open(log, errors='replace'):
         m = re.search(r'open(?:at2?)?\((?:[^,]*, )?"((?:[^"\\]|\\.)*)".*\) = (-?\d+)', line)
-        if not m or int(m.group(2)) < 0:
+        # files only: a directory opened (to list it, or a mount point
+        # for statfs) is not content a capture could hold
+        if not m or int(m.group(2)) < 0 or 'O_DIRECTORY' in line:
             continue
         p = m.group(1)
         if root and p.startswith(root + '/'):
