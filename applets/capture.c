@@ -79,7 +79,7 @@ GLOBALS(
 	int write_error;
 	int failed;                  /* an applet's run ended by a signal */
 	char end[CAP_END_MAX];       /* membox-capture-end's changed_file lines */
-	char rec[MB_PATH_MAX + 2];   /* the child's record being read */
+	char rec[CAP_NAME_MAX + 2];  /* the child's record being read */
 	char line[MB_OUT_BUF];       /* one kv line */
 	const char *pids[SR_MAX_PIDS];
 	int npids;
@@ -91,10 +91,13 @@ GLOBALS(
  * large one; the shared names are inherited by each child from the
  * parent, which adds those the child before it reported. */
 static char buf[CAP_BUF];
-static char head[TAR_HEAD_MAX];
+static char head[TAR_HEAD_FOR(CAP_NAME_MAX)];   /* names are no longer than path */
 static const char zeros[TAR_BLOCK];
-static char path[MB_PATH_MAX];
-static char last[CAP_DIR_NAME + 16];          /* the last proc/PID file taken */
+static char path[CAP_NAME_MAX];
+/* the proc/PID files last taken, as PID << 3 | kind (a ring) */
+static uint64_t recent[CAP_RECENT];
+static unsigned recent_next;
+static const char *const kinds[] = { "status", "smaps_rollup", "smaps", "cmdline", "comm", "mountinfo" };
 static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
 static unsigned next_dir;
 static char taken[CAP_TAKEN_POOL];
@@ -110,8 +113,13 @@ static uint64_t mtime;
 /* All of v: 0, or the errno of the write that failed. */
 static int write_all(int fd, struct iovec *v, int n)
 {
-	while (n) {
-		ssize_t k = writev(fd, v, n);
+	for (;;) {
+		ssize_t k;
+		while (n && !v->iov_len)   /* writev of nothing returns 0 */
+			v++, n--;
+		if (!n)
+			return 0;
+		k = writev(fd, v, n);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -123,7 +131,6 @@ static int write_all(int fd, struct iovec *v, int n)
 			v->iov_len -= k;
 		}
 	}
-	return 0;
 }
 
 /* The stream ends at the first failed write: in a child the parent is
@@ -350,6 +357,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 {
 	const char *name, *base;
 	unsigned long pid;
+	unsigned i;
 	int rc;
 
 	if (flags & O_DIRECTORY) {
@@ -379,16 +387,25 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	if ((pid = proc_pid(name))) {
 		/* the -S run adds smaps; the rest of each process is in */
 		int is_smaps = !strcmp(base, "smaps");
+		uint64_t key = 0;
 		/* smaps read for want of smaps_rollup, in the -S run: its maps
 		 * pass reads (or has read) that smaps too */
 		if (!strcmp(base, "smaps_rollup") && fd == -ENOENT)
 			no_rollup = pid;
 		else if (smaps_only && is_smaps && pid == no_rollup)
 			return;
-		if ((smaps_only ? !is_smaps : is_smaps && no_smaps) || !strcmp(name, last))
+		if (smaps_only ? !is_smaps : is_smaps && no_smaps)
 			return;
-		if (strlen(name) < sizeof last)
-			strcpy(last, name);
+		for (i = 0; i < sizeof kinds / sizeof *kinds && !key; i++)
+			if (!strcmp(base, kinds[i]))
+				key = (uint64_t)pid << 3 | (i + 1);
+		for (i = 0; key && i < CAP_RECENT; i++)
+			if (recent[i] == key)
+				return;
+		if (key) {
+			recent[recent_next] = key;
+			recent_next = (recent_next + 1) % CAP_RECENT;
+		}
 	} else if (was_taken(name))
 		return;
 	else {
@@ -554,6 +571,9 @@ static void read_records(int fd)
 	}
 }
 
+/* a child's exit status when it could not set itself up */
+#define CHILD_SETUP_FAILED 125
+
 /* Run r's applet in a child, with the tap on, its report and messages
  * to /dev/null, taking of proc/PID only smaps (only) or all but smaps
  * (none): 0, or 1 when the capture must stop (a write error, said). */
@@ -589,7 +609,7 @@ static int run(const struct run *r, int only, int none)
 		tar_fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
 		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
 		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
-			_exit(1);
+			_exit(CHILD_SETUP_FAILED);
 		smaps_only = only;
 		no_smaps = none;
 		rd_set_tap(tap);
@@ -607,7 +627,10 @@ static int run(const struct run *r, int only, int none)
 		mb_warn_errno("write error on standard output", TT.write_error);
 		return 1;
 	}
-	if (WIFSIGNALED(status)) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_SETUP_FAILED) {
+		mb_warn(r->argv[0], "not run: no descriptor for /dev/null or stdout");
+		TT.failed = 1;
+	} else if (WIFSIGNALED(status)) {
 		char b[40], n[24];
 		n[u64_str(n, WTERMSIG(status))] = 0;
 		mb_join(b, "killed by signal ", n, "");
@@ -685,10 +708,10 @@ int capture_main(int argc, char **argv)
 		case OPT_HELP:
 			out_s(&out1, usage);
 			return 0;
-		case 'R':
+		case 'R':   /* an empty DIR is said by cli_common */
 			if (cli_common(id, st.arg, usage) > 0)
 				break;
-			/* fall through */
+			return mb_usage_error(usage, "");
 		default:   /* -o, -b, ...: capture writes tar */
 			if (id != OPT_ERR) {
 				char o[3] = { '-', (char)id, 0 };

@@ -66,7 +66,10 @@
 #define CAP_BUF         16384  /* a file up to this size is read once; a larger one twice (measure, then copy) */
 #define CAP_DIRS            8  /* directories remembered (fd and path) to name the files opened in them */
 #define CAP_DIR_NAME       64  /* bytes of such a directory's path ("proc/4194304"); longer: its files unnamed */
-#define CAP_TAKEN_POOL   4096  /* bytes of the names of shared files already in the stream (meminfo, ...) */
+#define CAP_NAME_MAX      512  /* bytes of a captured file's path and NUL; longer: not captured, unreadable */
+#define CAP_RECENT        256  /* proc/PID files last taken, not taken again (smaps-rollup -p reads
+                                  each status twice, 64 PIDs apart at most, 190 files) */
+#define CAP_TAKEN_POOL   2048  /* bytes of the names of shared files already in the stream (meminfo, ...) */
 #define CAP_CMD_MAX       960  /* bytes of the command line in the manifest (longer: cut, command_cut) */
 #define CAP_END_MAX     16384  /* bytes of membox-capture-end's changed_file lines; beyond: changed_unlisted */
 

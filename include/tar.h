@@ -12,8 +12,9 @@
 /* The bytes tar_head writes at most: a pax 'x' header block, its records
  * for a name of MB_PATH_MAX bytes ("NNNN path=NAME\n") and a size of 20
  * digits ("NN size=N\n"), padded to whole blocks, then the ustar header. */
-#define TAR_PAX_MAX (MB_PATH_MAX + 64)
-#define TAR_HEAD_MAX (TAR_BLOCK + (TAR_PAX_MAX + TAR_BLOCK - 1) / TAR_BLOCK * TAR_BLOCK + TAR_BLOCK)
+#define TAR_HEAD_FOR(name_max) \
+	(TAR_BLOCK + ((name_max) + 64 + TAR_BLOCK - 1) / TAR_BLOCK * TAR_BLOCK + TAR_BLOCK)
+#define TAR_HEAD_MAX TAR_HEAD_FOR(MB_PATH_MAX)
 
 /* The header blocks of one member (type '0' file, '5' directory): a pax
  * 'x' header first when the name cannot be split into ustar's 155-byte
