@@ -6,6 +6,7 @@
  * of /proc/PID/smaps.  This file has the options, the process views and
  * the scan both views share (include/smaps_rollup.h); the object views,
  * -M and -l, are in smaps_rollup_maps.c. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -228,6 +229,7 @@ GLOBALS(
 	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
 	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
 	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
+	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
 )
 #define TT this.smaps_rollup
 
@@ -985,8 +987,10 @@ static uint32_t path_hash(const char *s, size_t n)
 }
 
 /* The index of the cgroup path (n bytes), added when new (with add, else
- * NO_ROW); beyond SR_MAX_CGROUPS or SR_CGROUP_POOL, "(other)"'s, counted
- * in cgroups_dropped (room for "(other)" is always kept). */
+ * NO_ROW); beyond SR_MAX_CGROUPS or SR_CGROUP_POOL, counted in
+ * cgroups_dropped, "(other)"'s (room for it is always kept), or NO_ROW
+ * with add CGROUP_NEW_ONLY (-a's walk: no process to put anywhere). */
+enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
 static unsigned cgroup_index(const char *path, size_t n, int add)
 {
 	uint32_t h = path_hash(path, n), k;
@@ -1003,7 +1007,7 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 	if (TT.ncgroups + reserve >= SR_MAX_CGROUPS ||
 	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve * sizeof other_cgroup) {
 		TT.scan.coverage[SR_CGROUPS_DROPPED]++;
-		return cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
+		return add == CGROUP_NEW_ONLY ? NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
 	}
 	TT.cgroup_slots[h % SR_CGROUP_SLOTS] = TT.ncgroups + 1;
 	TT.cgroup_at[TT.ncgroups] = TT.cgroup_pool_used;
@@ -1437,6 +1441,92 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 		have |= not_in_pss(c, kmem_ok, kmem);
 	}
 	return have;
+}
+
+/* -a: does the cgroup at path hold memory (its charge more than 0)? */
+static int cgroup_charged(const char *path, size_t n)
+{
+	uint64_t v = 0;
+	int dir, v1 = TT.hier.version == 1;
+
+	if (cg_dir(&TT.hier, path, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0 ||
+	    (dir = rd_open(TT.cgroup_path, O_RDONLY | O_DIRECTORY)) < 0)
+		return 0;
+	cgroup_number(dir, v1 ? "memory.usage_in_bytes" : "memory.current", &v);
+	close(dir);
+	return v > 0;
+}
+
+/* How many components path has ("/" none) */
+static unsigned path_depth(const char *path)
+{
+	unsigned n = 0;
+
+	for (; *path; path++)
+		n += *path == '/' && path[1];
+	return n;
+}
+
+/* -a: the subdirectories of cgroup name that hold memory, added when
+ * new and queued in cgroup_order from *tail to be visited. */
+static void cgroup_visit(const char *name, unsigned *tail)
+{
+	size_t n = strlen(name), en;
+	const char *entry;
+	unsigned char type;
+	char *child = TT.cgroup_child;
+	struct diag d;
+	unsigned g;
+	int rc;
+
+	if (cg_dir(&TT.hier, name, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0)
+		return;
+	if ((rc = rd_dir_open(&TT.cgroup_dir, TT.cgroup_path)) < 0) {
+		mb_warn_diag(rd_diag(&d, TT.cgroup_path, rc, 0));
+		return;
+	}
+	if (n == 1)   /* the root's children are "/NAME" */
+		n = 0;
+	while ((rc = rd_dir_next(&TT.cgroup_dir, &entry, &type)) > 0) {
+		en = strlen(entry);
+		if ((type != DT_DIR && type != DT_UNKNOWN) || n + en + 2 > MB_PATH_MAX)
+			continue;
+		memcpy(child, name, n);
+		child[n] = '/';
+		memcpy(child + n + 1, entry, en + 1);
+		en += n + 1;
+		if ((g = cgroup_index(child, en, CGROUP_FIND)) == NO_ROW && cgroup_charged(child, en))
+			g = cgroup_index(child, en, CGROUP_NEW_ONLY);
+		if (g != NO_ROW && *tail < SR_MAX_CGROUPS)
+			TT.cgroup_order[(*tail)++] = g;
+	}
+	rd_dir_close(&TT.cgroup_dir);
+}
+
+/* -a: the cgroups that hold memory but no process (a stopped service's
+ * page cache), found walking the hierarchy breadth first from the part
+ * the mount shows, at most SR_CGROUP_WALK levels (and --cgroup-depth)
+ * deep; the cgroups to visit queue in cgroup_order (the listing's order
+ * comes later).  A cgroup's charge includes its descendants' (v1 too
+ * since 4.x: use_hierarchy), so one that holds nothing has no such
+ * descendant: not entered.  The root is always entered (v2's has no
+ * memory.current). */
+static void cgroup_walk(void)
+{
+	unsigned limit = TT.opt->cgroup_depth < SR_CGROUP_WALK ? TT.opt->cgroup_depth : SR_CGROUP_WALK;
+	const char *root = TT.hier.root, *name;
+	size_t n = strlen(root);
+	unsigned head = 0, tail = 0;
+
+	if (cgroup_index(root, n, CGROUP_FIND) == NO_ROW && cgroup_charged(root, n))
+		cgroup_index(root, n, CGROUP_NEW_ONLY);
+	if (path_depth(root) < limit)
+		cgroup_visit(root, &tail);
+	while (head < tail) {
+		name = cgroup_name(TT.cgroup_order[head++]);
+		if (path_depth(name) < limit)
+			cgroup_visit(name, &tail);
+	}
 }
 
 /* One process: into the sums, then written now or kept. */
@@ -2030,9 +2120,11 @@ static int process_view(const struct sr_options *o)
 		sr_warn_count(TT.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
 	if (TT.scan.coverage[SR_CGROUPS_DROPPED])
-		sr_warn_count(TT.scan.coverage[SR_CGROUPS_DROPPED], "processes",
-		              "grouped as (other): more cgroups than SR_MAX_CGROUPS or SR_CGROUP_POOL hold");
+		sr_warn_count(TT.scan.coverage[SR_CGROUPS_DROPPED], "cgroups",
+		              "not kept: more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold (their processes: in (other))");
 	if (o->group == SR_GROUP_CGROUP) {
+		if (o->all_cgroups && TT.hier.version)
+			cgroup_walk();
 		cgroup_groups();
 	} else if (o->group >= SR_GROUP_USER) {
 		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;
