@@ -19,6 +19,7 @@
 #include "passwd.h"
 #include "pattern.h"
 #include "proc.h"
+#include "prom.h"
 #include "psi.h"
 #include "rd.h"
 #include "sc.h"
@@ -230,6 +231,7 @@ GLOBALS(
 	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
 	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
 	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
+	int cgroup_quiet;                    /* prom: the files read again, said once */
 )
 #define TT this.smaps_rollup
 
@@ -1247,10 +1249,11 @@ static long cgroup_read_file(int dir, const char *file, char *b, size_t cap)
 	long n = rd_fileat(dir, file, b, cap, &cut);
 
 	if (n < 0) {
-		mb_warn_diag(rd_diag(&d, cgroup_file(file), n, 0));
+		if (!TT.cgroup_quiet)
+			mb_warn_diag(rd_diag(&d, cgroup_file(file), n, 0));
 		return -1;
 	}
-	if (cut)
+	if (cut && !TT.cgroup_quiet)
 		mb_warn(cgroup_file(file), "longer than its buffer: the rest not read");
 	return n;
 }
@@ -1270,7 +1273,8 @@ static int cgroup_number(int dir, const char *file, uint64_t *v)
 		return 0;
 	if (sc_u64_all(b, n, v) == SC_OK)
 		return 1;
-	mb_warn(cgroup_file(file), "not a number");
+	if (!TT.cgroup_quiet)
+		mb_warn(cgroup_file(file), "not a number");
 	return 0;
 }
 
@@ -1390,7 +1394,8 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	if (*name != '/' || cg_dir(&TT.hier, name, strlen(name), TT.cgroup_path, sizeof TT.cgroup_path) < 0)
 		return 0;
 	if ((dir = rd_open(TT.cgroup_path, O_RDONLY | O_DIRECTORY)) < 0) {
-		mb_warn_diag(rd_diag(&d, TT.cgroup_path, dir, 0));
+		if (!TT.cgroup_quiet)
+			mb_warn_diag(rd_diag(&d, TT.cgroup_path, dir, 0));
 		return 0;
 	}
 	c->version = TT.hier.version;
@@ -2020,6 +2025,84 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
 	return &TT.total_rec;
 }
 
+/* prom: the families of the cgroups, a pass over them each (their files
+ * read again: no figures are kept per cgroup); a cgroup lacking a
+ * figure has no sample of it. */
+enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
+                     CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
+static const char *const cgroup_families[CGF_N][3] = {
+	{ "cgroup_pss_bytes", "gauge", "PSS of the processes of the cgroup (-g cgroup)." },
+	{ "cgroup_current_bytes", "gauge", "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	{ "cgroup_swap_current_bytes", "gauge", "Swap charged to the cgroup (v1: memsw less usage)." },
+	{ "cgroup_max_bytes", "gauge", "The cgroup's memory limit; no sample: none." },
+	{ "cgroup_charged_minus_pss_bytes", "gauge", "Charge less the PSS of the cgroup's processes." },
+	{ "cgroup_not_in_pss_bytes", "gauge", "The charge less the PSS, by kind (see the README)." },
+	{ "cgroup_stat", "gauge", "The cgroup's memory.stat, each key as the kernel prints it." },
+	{ "cgroup_events_total", "counter", "The cgroup's memory.events (v1: memory.oom_control)." },
+};
+static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };
+
+static void cgroup_sample(enum cgroup_family f, const char *cgroup, const char *k, const char *v)
+{
+	p_start(cgroup_families[f][0]);
+	p_labc("cgroup", cgroup);
+	if (k)
+		p_labc(k, v);
+}
+
+static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const struct cgroup_text *t,
+                               const char *label)
+{
+	const char *k;
+	uint64_t v;
+	long at = 0;
+
+	while (key_value(t, &at, &k, &v)) {
+		cgroup_sample(f, cgroup, label, k);
+		p_u64(v);
+	}
+}
+
+static void cgroup_prom(void)
+{
+	const struct cgroup_rec *c = &TT.cgroup_rec;
+	const char *name;
+	uint64_t have, pss;
+	unsigned f, i, k;
+
+	for (f = 0; f < CGF_N; f++) {
+		p_type(cgroup_families[f][0], cgroup_families[f][1], cgroup_families[f][2]);
+		for (i = 0; i < TT.ngroups; i++) {
+			name = cgroup_name(TT.cgroup_order[i]);
+			cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
+			pss = TT.cgroup_sum.size[SR_SORT_PSS];
+			if (f == CGF_PSS) {
+				cgroup_sample(f, name, 0, 0);
+				p_u64(pss);
+				continue;
+			}
+			have = cgroup_read(TT.cgroup_order[i], pss);
+			if (f == CGF_CURRENT && have >> CF_CURRENT & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->current);
+			if (f == CGF_SWAP_CURRENT && have >> CF_SWAP_CURRENT & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->swap_current);
+			if (f == CGF_MAX && have >> CF_MAX & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->max);
+			if (f == CGF_CHARGED_MINUS_PSS && have >> CF_CHARGED_MINUS_PSS & 1)
+				cgroup_sample(f, name, 0, 0), p_i64(c->charged_minus_pss);
+			for (k = 0; f == CGF_NOT_IN_PSS && k < 4; k++)
+				if (have >> (CF_PART + k) & 1)
+					cgroup_sample(f, name, "kind", not_in_pss_kinds[k]), p_i64(c->not_in_pss[k]);
+			if (f == CGF_STAT && have >> CF_STAT & 1)
+				cgroup_key_samples(f, name, &TT.cgroup_stat, "key");
+			if (f == CGF_EVENTS && have >> CF_EVENTS & 1)
+				cgroup_key_samples(f, name, &TT.cgroup_events, "event");
+		}
+		TT.cgroup_quiet = f >= CGF_CURRENT;   /* said in the first pass that read */
+	}
+	TT.cgroup_quiet = 0;
+}
+
 static int report_begin(void)
 {
 	rep_begin();
@@ -2059,6 +2142,8 @@ static void report_end(void)
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
 	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
+	if (o->group == SR_GROUP_CGROUP && fmt == FMT_PROM)
+		cgroup_prom();
 	sr_report_scan(&TT.scan, o->view);
 	rep_figs("", mem_total_fig, 1, &TT.scan.meminfo, MI_HAS(&TT.scan.meminfo, MI_MemTotal));
 	rep_end();
