@@ -1232,7 +1232,9 @@ static const struct sums *group_at(unsigned i, const char **name)
 	return &g->sum;
 }
 
-/* A file of cgroup directory TT.cgroup_path, for a message */
+/* A file of cgroup directory TT.cgroup_path (by its whole path: capture
+ * names what an applet opens by the path, or by a directory's when that
+ * is short, and a cgroup's path is long) */
 static const char *cgroup_file(const char *file)
 {
 	mb_join(TT.cgroup_file, TT.cgroup_path, "/", file);
@@ -1242,11 +1244,11 @@ static const char *cgroup_file(const char *file)
 /* A cgroup file read whole into b (cap bytes): its length, or -1 when
  * absent (no word: a cgroup removed since, a file of the other version
  * or a later kernel) or unreadable (said). */
-static long cgroup_read_file(int dir, const char *file, char *b, size_t cap)
+static long cgroup_read_file(const char *file, char *b, size_t cap)
 {
 	struct diag d;
 	int cut;
-	long n = rd_fileat(dir, file, b, cap, &cut);
+	long n = rd_file(cgroup_file(file), b, cap, &cut);
 
 	if (n < 0) {
 		if (!TT.cgroup_quiet)
@@ -1260,10 +1262,10 @@ static long cgroup_read_file(int dir, const char *file, char *b, size_t cap)
 
 /* A cgroup file of one number: 1 with *v; 0 when absent, "max" (no
  * limit) or not a number (said). */
-static int cgroup_number(int dir, const char *file, uint64_t *v)
+static int cgroup_number(const char *file, uint64_t *v)
 {
 	char b[32];
-	long n = cgroup_read_file(dir, file, b, sizeof b);
+	long n = cgroup_read_file(file, b, sizeof b);
 
 	if (n < 0)
 		return 0;
@@ -1398,39 +1400,40 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 			mb_warn_diag(rd_diag(&d, TT.cgroup_path, dir, 0));
 		return 0;
 	}
+	close(dir);   /* it is there: its files are read by their paths */
 	c->version = TT.hier.version;
 	have |= 1u << CF_VERSION;
-	if (cgroup_number(dir, v1 ? "memory.usage_in_bytes" : "memory.current", &c->current))
+	if (cgroup_number(v1 ? "memory.usage_in_bytes" : "memory.current", &c->current))
 		have |= 1u << CF_CURRENT;
 	if (v1) {
 		/* no limit is the largest page-aligned long: 2^63 less a page */
-		if (cgroup_number(dir, "memory.limit_in_bytes", &c->max) && c->max < (uint64_t)1 << 62)
+		if (cgroup_number("memory.limit_in_bytes", &c->max) && c->max < (uint64_t)1 << 62)
 			have |= 1u << CF_MAX;
-		if (have >> CF_CURRENT & 1 && cgroup_number(dir, "memory.memsw.usage_in_bytes", &memsw)) {
+		if (have >> CF_CURRENT & 1 && cgroup_number("memory.memsw.usage_in_bytes", &memsw)) {
 			c->swap_current = memsw > c->current ? memsw - c->current : 0;
 			have |= 1u << CF_SWAP_CURRENT;
 		}
-		kmem_ok = cgroup_number(dir, "memory.kmem.usage_in_bytes", &kmem);
+		kmem_ok = cgroup_number("memory.kmem.usage_in_bytes", &kmem);
 	} else {
-		have |= (uint64_t)cgroup_number(dir, "memory.swap.current", &c->swap_current) << CF_SWAP_CURRENT;
-		have |= (uint64_t)cgroup_number(dir, "memory.max", &c->max) << CF_MAX;
-		have |= (uint64_t)cgroup_number(dir, "memory.high", &c->high) << CF_HIGH;
+		have |= (uint64_t)cgroup_number("memory.swap.current", &c->swap_current) << CF_SWAP_CURRENT;
+		have |= (uint64_t)cgroup_number("memory.max", &c->max) << CF_MAX;
+		have |= (uint64_t)cgroup_number("memory.high", &c->high) << CF_HIGH;
 	}
 	TT.cgroup_stat = (struct cgroup_text){ TT.cgroup_stat_text, 0 };
-	if ((n = cgroup_read_file(dir, "memory.stat", TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
+	if ((n = cgroup_read_file("memory.stat", TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
 		TT.cgroup_stat.n = n;
 		c->stat = (struct rep_call){ write_key_values, &TT.cgroup_stat };
 		have |= 1u << CF_STAT;
 	}
 	TT.cgroup_events = (struct cgroup_text){ TT.cgroup_events_text, 0 };
-	n = cgroup_read_file(dir, v1 ? "memory.oom_control" : "memory.events", TT.cgroup_events_text,
+	n = cgroup_read_file(v1 ? "memory.oom_control" : "memory.events", TT.cgroup_events_text,
 	                     sizeof TT.cgroup_events_text);
 	if (n >= 0) {
 		TT.cgroup_events.n = n;
 		c->events = (struct rep_call){ write_key_values, &TT.cgroup_events };
 		have |= 1u << CF_EVENTS;
 	}
-	if (!v1 && (n = cgroup_read_file(dir, "memory.pressure", TT.cgroup_pressure_text,
+	if (!v1 && (n = cgroup_read_file("memory.pressure", TT.cgroup_pressure_text,
 	                                 sizeof TT.cgroup_pressure_text)) >= 0 &&
 	    !psi_parse(TT.cgroup_pressure_text, n, &TT.cgroup_psi)) {
 		c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
@@ -1438,7 +1441,6 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_FULL };
 		have |= 1u << CF_PRESSURE;
 	}
-	close(dir);
 	have |= 1u << CF_NOT_IN_PSS;
 	if (have >> CF_CURRENT & 1) {
 		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
@@ -1457,7 +1459,7 @@ static int cgroup_charged(const char *path, size_t n)
 	if (cg_dir(&TT.hier, path, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0 ||
 	    (dir = rd_open(TT.cgroup_path, O_RDONLY | O_DIRECTORY)) < 0)
 		return 0;
-	cgroup_number(dir, v1 ? "memory.usage_in_bytes" : "memory.current", &v);
+	cgroup_number(v1 ? "memory.usage_in_bytes" : "memory.current", &v);
 	close(dir);
 	return v > 0;
 }
