@@ -179,6 +179,7 @@ GLOBALS(
 	};
 	};
 	unsigned ncgroups;
+	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	uint32_t cgroup_pool_used;
 	struct sums cgroup_sum;              /* the cgroup being written */
 	struct cg_hier hier;                 /* where the memory cgroups are */
@@ -976,6 +977,10 @@ static uint64_t get_number(const unsigned char **p)
 
 /* ---- -g cgroup: the cgroups, their processes and sums ---- */
 
+/* -a: a cgroup found by the walk that is not listed (cgroup_run) */
+#define CGROUP_HIDDEN (NO_ROW - 1)
+_Static_assert(SR_MAX_ROWS < CGROUP_HIDDEN, "a cgroup's first process is told from CGROUP_HIDDEN");
+
 /* Not paths (those begin with '/'): no kernel figures */
 static const char unknown_cgroup[] = "(unknown)", other_cgroup[] = "(other)";
 
@@ -1215,7 +1220,10 @@ static void cgroup_groups(void)
 		TT.cgroup_key[g] = s.size[m];
 	}
 	sr_sort(TT.cgroup_order, TT.ncgroups, cgroup_order);
-	TT.ngroups = TT.ncgroups;
+	/* -a: the cgroups whose memory its subdirectories hold, left out */
+	for (TT.ngroups = g = 0; g < TT.ncgroups; g++)
+		if (TT.cgroup_run[TT.cgroup_order[g]] != CGROUP_HIDDEN)
+			TT.cgroup_order[TT.ngroups++] = TT.cgroup_order[g];
 }
 
 /* The sums and name of the group listed i-th */
@@ -1474,16 +1482,19 @@ static unsigned path_depth(const char *path)
 	return n;
 }
 
-/* -a: the subdirectories of cgroup name that hold memory, added when
- * new and queued in cgroup_order from *tail to be visited. */
-static void cgroup_visit(const char *name, unsigned *tail)
+/* -a: the subdirectories of cgroup name (index g, or NO_ROW: not kept)
+ * that hold memory, added when new and queued in cgroup_order from *tail
+ * to be visited.  A cgroup the walk added whose memory is (also) in
+ * such a subdirectory is not listed: its charge holds theirs, and the
+ * cgroups without processes worth a line are where the charge lies. */
+static void cgroup_visit(unsigned g, const char *name, unsigned *tail)
 {
+	unsigned child_g, charged = 0;
 	size_t n = strlen(name), en;
 	const char *entry;
 	unsigned char type;
 	char *child = TT.cgroup_child;
 	struct diag d;
-	unsigned g;
 	int rc;
 
 	if (cg_dir(&TT.hier, name, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0)
@@ -1502,12 +1513,18 @@ static void cgroup_visit(const char *name, unsigned *tail)
 		child[n] = '/';
 		memcpy(child + n + 1, entry, en + 1);
 		en += n + 1;
-		if ((g = cgroup_index(child, en, CGROUP_FIND)) == NO_ROW && cgroup_charged(child, en))
-			g = cgroup_index(child, en, CGROUP_NEW_ONLY);
-		if (g != NO_ROW && *tail < SR_MAX_CGROUPS)
-			TT.cgroup_order[(*tail)++] = g;
+		child_g = cgroup_index(child, en, CGROUP_FIND);
+		if (child_g == NO_ROW && cgroup_charged(child, en)) {
+			child_g = cgroup_index(child, en, CGROUP_NEW_ONLY);
+			charged = 1;
+		}
+		charged |= child_g != NO_ROW;
+		if (child_g != NO_ROW && *tail < SR_MAX_CGROUPS)
+			TT.cgroup_order[(*tail)++] = child_g;
 	}
 	rd_dir_close(&TT.cgroup_dir);
+	if (charged && g != NO_ROW && g >= TT.cgroups_scanned)
+		TT.cgroup_run[g] = CGROUP_HIDDEN;
 }
 
 /* -a: the cgroups that hold memory but no process (a stopped service's
@@ -1521,18 +1538,19 @@ static void cgroup_visit(const char *name, unsigned *tail)
 static void cgroup_walk(void)
 {
 	unsigned limit = TT.opt->cgroup_depth < SR_CGROUP_WALK ? TT.opt->cgroup_depth : SR_CGROUP_WALK;
-	const char *root = TT.hier.root, *name;
+	const char *root = TT.hier.root;
 	size_t n = strlen(root);
-	unsigned head = 0, tail = 0;
+	unsigned head = 0, tail = 0, g;
 
-	if (cgroup_index(root, n, CGROUP_FIND) == NO_ROW && cgroup_charged(root, n))
-		cgroup_index(root, n, CGROUP_NEW_ONLY);
+	TT.cgroups_scanned = TT.ncgroups;
+	if ((g = cgroup_index(root, n, CGROUP_FIND)) == NO_ROW && cgroup_charged(root, n))
+		g = cgroup_index(root, n, CGROUP_NEW_ONLY);
 	if (path_depth(root) < limit)
-		cgroup_visit(root, &tail);
+		cgroup_visit(g, root, &tail);
 	while (head < tail) {
-		name = cgroup_name(TT.cgroup_order[head++]);
-		if (path_depth(name) < limit)
-			cgroup_visit(name, &tail);
+		g = TT.cgroup_order[head++];
+		if (path_depth(cgroup_name(g)) < limit)
+			cgroup_visit(g, cgroup_name(g), &tail);
 	}
 }
 
