@@ -2376,6 +2376,14 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->nrules && !o->group)
 		o->group = SR_GROUP_CATEGORY;
+	/* --cgroup-depth and -a imply -g cgroup, and mean nothing with another */
+	if ((o->all_cgroups || o->cgroup_depth != -1u) && !o->group)
+		o->group = SR_GROUP_CGROUP;
+	if ((o->all_cgroups || o->cgroup_depth != -1u) && o->group != SR_GROUP_CGROUP) {
+		p = o->all_cgroups ? "-a" : "--cgroup-depth";
+		mb_warn(p, "only with -g cgroup");
+		return cli_usage_error(usage);
+	}
 	o->rules[o->nrules].name = "other";
 	o->rules[o->nrules].name_len = 5;
 	if (o->view == SR_VIEW_MAPS) {
