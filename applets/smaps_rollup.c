@@ -1229,13 +1229,14 @@ static void cgroup_groups(void)
 /* The sums and name of the group listed i-th */
 static const struct sums *group_at(unsigned i, const char **name)
 {
-	const struct group *g = &TT.groups[TT.group_order[i]];
+	const struct group *g;
 
 	if (TT.opt->group == SR_GROUP_CGROUP) {
 		cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
 		*name = cgroup_name(TT.cgroup_order[i]);
 		return &TT.cgroup_sum;
 	}
+	g = &TT.groups[TT.group_order[i]];
 	*name = g->name;
 	return &g->sum;
 }
