@@ -2175,6 +2175,24 @@ static void cgroup_mount(const struct mnt *m)
 	cg_mount(&TT.hier, m);
 }
 
+/* A cgroup2 mount without the memory controller (a v1 system's unified
+ * tree, memory not enabled) has no memory files: 0 when its root's
+ * cgroup.controllers lists no "memory"; an unreadable one (a capture
+ * without it) is taken as listing it. */
+static int v2_memory(void)
+{
+	const char *p, *e;
+	long n;
+
+	mb_join(TT.cgroup_file, TT.hier.point, "/", "cgroup.controllers");
+	if ((n = rd_file(TT.cgroup_file, TT.cgroup_stat_text, sizeof TT.cgroup_stat_text, &(int){ 0 })) < 0)
+		return 1;
+	for (p = TT.cgroup_stat_text, e = p + n; p < e; p += strcspn(p, " \n") + 1)
+		if (!strncmp(p, "memory", 6) && (p + 6 == e || p[6] == ' ' || p[6] == '\n'))
+			return 1;
+	return 0;
+}
+
 static int process_view(const struct sr_options *o)
 {
 	int rc, streamable;
@@ -2197,6 +2215,8 @@ static int process_view(const struct sr_options *o)
 	                                  process_row, process_kvname, 0 };
 	if (sr_scan_start(&TT.scan, 0, o->group == SR_GROUP_CGROUP ? cgroup_mount : 0))
 		return 1;
+	if (o->group == SR_GROUP_CGROUP && TT.hier.version == 2 && !v2_memory())
+		TT.hier.version = 0;
 	TT.scan.cgroup_version = TT.hier.version;
 	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
 		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
