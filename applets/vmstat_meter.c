@@ -243,9 +243,9 @@ static const struct rep_fig cgroup_memory_figs[] = {
 	{ "", 0, 0, 0, REP_END, 0, 0 },
 };
 
-/* null without --cgroup */
+/* left out without --cgroup: the system's report stays as it was */
 static const struct rep_fig cgroup_figs[] = {
-	{ "cgroup", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
+	{ "cgroup", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
 	{ "path", 0, 0, G(cgroup), REP_STR, 0, REP_NOPROM },
 	{ "version", 0, "Version of the cgroup hierarchy metered (1 or 2).", G(cgroup_version), REP_COUNT, 0, 0 },
 	{ "removed", 0, 0, G(cgroup_removed), REP_BOOL, 0, 0 },
