@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
+#include "cgroup.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "passwd.h"
@@ -31,7 +32,9 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"                        pid user name (-M, -l: the sizes and name)\n"
 	"  -r, --reverse         reverse the order\n"
 	"  -n, --top=N           list the first N processes\n"
-	"  -g, --group=BY        user, name, category or tree\n"
+	"  -g, --group=BY        user, name, category, cgroup or tree\n"
+	"      --cgroup-depth=N  -g cgroup: a cgroup's first N path components\n"
+	"  -a, --all-cgroups     -g cgroup: also those with memory but no process\n"
 	"  -c, --category=NAME=GLOB  category of matching command lines (repeatable)\n"
 	"  -C, --categories=SET  built-in categories: chromeos\n"
 	"      --unsorted        list processes as read, drop none\n"
@@ -46,7 +49,8 @@ enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
 	SR_OPT_TOP = 'n', SR_OPT_GROUP = 'g', SR_OPT_CATEGORY = 'c', SR_OPT_CATEGORIES = 'C',
 	SR_OPT_UNSORTED = OPT_APPLET, SR_OPT_SHARED_SWAP = 'S', SR_OPT_MAPS = 'M',
-	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v',
+	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v', SR_OPT_CGROUP_DEPTH = OPT_APPLET + 1,
+	SR_OPT_ALL_CGROUPS = 'a',
 };
 static const struct opt opts[] = {
 	{ "pid", 'p', 1, SR_OPT_PID }, { "user", 'U', 1, SR_OPT_USER },
@@ -55,7 +59,8 @@ static const struct opt opts[] = {
 	{ "category", 'c', 1, SR_OPT_CATEGORY }, { "categories", 'C', 1, SR_OPT_CATEGORIES },
 	{ "unsorted", 0, 0, SR_OPT_UNSORTED }, { "shared-swap", 'S', 0, SR_OPT_SHARED_SWAP },
 	{ "maps", 'M', 1, SR_OPT_MAPS }, { "objects", 'l', 0, SR_OPT_OBJECTS },
-	{ "verbose", 'v', 0, SR_OPT_VERBOSE },
+	{ "verbose", 'v', 0, SR_OPT_VERBOSE }, { "cgroup-depth", 0, 1, SR_OPT_CGROUP_DEPTH },
+	{ "all-cgroups", 'a', 0, SR_OPT_ALL_CGROUPS },
 	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
@@ -63,7 +68,8 @@ static const struct opt opts[] = {
 static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
 	"anon", "file", "shmem", "private_dirty", "pid", "user", "name" };
 /* -g's names; none has no name */
-static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category" };
+static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category",
+	"cgroup" };
 static const char *const source_names[] = { "rollup", "smaps", "status" };
 
 /* -C chromeos: the rules as -c would add them, the first match wins */
@@ -132,6 +138,8 @@ GLOBALS(
 	 * listing in pre-order, so a subtree is the listed rows from its
 	 * root on, and its sums are two running sums apart (no sum of
 	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
+	union {
+	struct {   /* -g tree */
 	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
 	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
 	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
@@ -148,6 +156,30 @@ GLOBALS(
 			uint32_t having[PR_NROLL];     /* processes that printed the key */
 		} running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
 	} tree;
+	};
+	/* -g cgroup: no sums per cgroup (a struct sums each would be 10 MiB
+	 * at SR_MAX_CGROUPS): each kept process has the index of its cgroup,
+	 * the processes are sorted by it, and a cgroup's sums are added up
+	 * from its run of processes when it is written. */
+	struct {
+	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
+	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
+	uint32_t cgroup_at[SR_MAX_CGROUPS];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_MAX_CGROUPS];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_order[SR_MAX_CGROUPS]; /* the cgroups as listed (-a: first, the walk's queue) */
+	union {
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
+		uint64_t cgroup_key[SR_MAX_CGROUPS];      /* then: the size cgroups are listed by */
+	};
+	char cgroup_pool[SR_CGROUP_POOL];
+	};
+	};
+	unsigned ncgroups;
+	uint32_t cgroup_pool_used;
+	struct sums cgroup_sum;              /* the cgroup being written */
+	struct cg_hier hier;                 /* where the memory cgroups are */
+	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
+	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
 	struct sums total;
 	struct group {
 		char name[PW_NAME_MAX];
@@ -499,6 +531,29 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 	return i;
 }
 
+/* -g cgroup: the memory cgroup of the process open (the hierarchy's
+ * version's line, or either when none is mounted), folded to its first
+ * --cgroup-depth components, into s->cur; none (an unreadable file,
+ * no memory line: "(unknown)") leaves it 0. */
+static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
+{
+	struct sr_row *r = &s->cur;
+	int cut;
+	long n = rd_fileat(s->process.dir, "cgroup", s->buf, sizeof s->buf, &cut);
+	const char *p, *slash;
+	size_t len, end = 0;
+	unsigned k;
+
+	if (n <= 0 || !cg_parse(s->buf, n, s->cgroup_version, &p, &len) || !len || *p != '/')
+		return;
+	for (k = 0; k < o->cgroup_depth && end < len; k++) {
+		slash = memchr(p + end + 1, '/', len - end - 1);
+		end = slash ? (size_t)(slash - p) : len;
+	}
+	r->cgroup = p;
+	r->cgroup_len = end ? end : 1;
+}
+
 /* The object views read smaps whole, not its rollup too (the kernel would
  * walk the page tables twice): its first bytes say what the rollup would,
  * by pr_read_memory's rules.  Empty, the process has no memory map; gone
@@ -592,6 +647,8 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	memcpy(r->name, st->name, sizeof r->name);
 	if (o->group == SR_GROUP_CATEGORY)
 		r->category = category(s, o);
+	if (o->group == SR_GROUP_CGROUP)
+		cgroup_path(s, o);
 	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
 	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
@@ -856,6 +913,51 @@ static uint64_t get_number(const unsigned char **p)
 	return v;
 }
 
+/* ---- -g cgroup: the cgroups, their processes and sums ---- */
+
+/* Not paths (those begin with '/'): no kernel figures */
+static const char unknown_cgroup[] = "(unknown)", other_cgroup[] = "(other)";
+
+static uint32_t path_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;   /* FNV-1a */
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* The index of the cgroup path (n bytes), added when new (with add, else
+ * NO_ROW); beyond SR_MAX_CGROUPS or SR_CGROUP_POOL, "(other)"'s, counted
+ * in cgroups_dropped (room for "(other)" is always kept). */
+static unsigned cgroup_index(const char *path, size_t n, int add)
+{
+	uint32_t h = path_hash(path, n), k;
+	size_t reserve = path != other_cgroup;
+	char *q;
+
+	for (; (k = TT.cgroup_slots[h % SR_CGROUP_SLOTS]); h++) {
+		q = TT.cgroup_pool + TT.cgroup_at[k - 1];
+		if (!memcmp(q, path, n) && !q[n])
+			return k - 1;
+	}
+	if (!add)
+		return NO_ROW;
+	if (TT.ncgroups + reserve >= SR_MAX_CGROUPS ||
+	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve * sizeof other_cgroup) {
+		TT.scan.coverage[SR_CGROUPS_DROPPED]++;
+		return cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
+	}
+	TT.cgroup_slots[h % SR_CGROUP_SLOTS] = TT.ncgroups + 1;
+	TT.cgroup_at[TT.ncgroups] = TT.cgroup_pool_used;
+	TT.cgroup_run[TT.ncgroups] = NO_ROW;
+	q = TT.cgroup_pool + TT.cgroup_pool_used;
+	memcpy(q, path, n);
+	q[n] = 0;
+	TT.cgroup_pool_used += n + 1;
+	return TT.ncgroups++;
+}
+
 /* Keep the process just read: 0 when the tables are full. */
 static int keep(const struct sr_row *r)
 {
@@ -873,6 +975,9 @@ static int keep(const struct sr_row *r)
 	k->have = r->have;
 	k->source = r->source;
 	k->category = r->category;
+	if (TT.opt->group == SR_GROUP_CGROUP)
+		TT.cgroup_of[TT.nkept] = r->cgroup ? cgroup_index(r->cgroup, r->cgroup_len, 1) :
+		                         cgroup_index(unknown_cgroup, sizeof unknown_cgroup - 1, 1);
 	*p++ = n;
 	memcpy(p, r->name, n);
 	p += n;
@@ -993,6 +1098,77 @@ static struct sums *group_of(const struct sr_row *r)
 	return group_sums(key, n);
 }
 
+static const char *cgroup_name(unsigned g)
+{
+	return TT.cgroup_pool + TT.cgroup_at[g];
+}
+
+/* The kept processes by cgroup, in reading order within one */
+static int by_cgroup_order(unsigned i, unsigned j)
+{
+	return SR_SIGN(TT.cgroup_of[i], TT.cgroup_of[j]);
+}
+
+/* The sums of cgroup g: its run of processes in by_cgroup */
+static void cgroup_sums(unsigned g, struct sums *s)
+{
+	struct sr_row r;
+	unsigned i;
+
+	memset(s, 0, sizeof *s);
+	for (i = TT.cgroup_run[g]; i < TT.nkept && TT.cgroup_of[TT.by_cgroup[i]] == g; i++) {
+		unpack(TT.by_cgroup[i], &r);
+		add(s, &r);
+	}
+}
+
+/* As group_order: the size sorted on (PSS for the others), then the path */
+static int cgroup_order(unsigned i, unsigned j)
+{
+	const char *x = cgroup_name(i), *y = cgroup_name(j);
+	int d = 0;
+
+	if (TT.opt->sort != SR_SORT_USER && TT.opt->sort != SR_SORT_NAME)
+		d = SR_SIGN(TT.cgroup_key[j], TT.cgroup_key[i]);
+	if (!d)
+		d = sr_compare_names(x, strlen(x), y, strlen(y));
+	return TT.opt->reverse ? -d : d;
+}
+
+/* After the scan: each cgroup's run of processes, then the cgroups in
+ * the order of the listing (the hash slots are done with: their room
+ * holds the sizes sorted on). */
+static void cgroup_groups(void)
+{
+	int m = TT.opt->sort < SR_SUMMED ? (int)TT.opt->sort : SR_SORT_PSS;
+	struct sums s;
+	unsigned i, g;
+
+	sr_sort(TT.by_cgroup, TT.nkept, by_cgroup_order);
+	for (i = TT.nkept; i-- > 0;)
+		TT.cgroup_run[TT.cgroup_of[TT.by_cgroup[i]]] = i;
+	for (g = 0; g < TT.ncgroups; g++) {
+		cgroup_sums(g, &s);
+		TT.cgroup_key[g] = s.size[m];
+	}
+	sr_sort(TT.cgroup_order, TT.ncgroups, cgroup_order);
+	TT.ngroups = TT.ncgroups;
+}
+
+/* The sums and name of the group listed i-th */
+static const struct sums *group_at(unsigned i, const char **name)
+{
+	const struct group *g = &TT.groups[TT.group_order[i]];
+
+	if (TT.opt->group == SR_GROUP_CGROUP) {
+		cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
+		*name = cgroup_name(TT.cgroup_order[i]);
+		return &TT.cgroup_sum;
+	}
+	*name = g->name;
+	return &g->sum;
+}
+
 /* One process: into the sums, then written now or kept. */
 static void one(unsigned pid)
 {
@@ -1005,7 +1181,7 @@ static void one(unsigned pid)
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		cur->shared_swap_kb = sr_shared_swap_of(&TT.scan, pid);
 	add(&TT.total, cur);
-	if (o->group >= SR_GROUP_USER)
+	if (o->group >= SR_GROUP_USER && o->group != SR_GROUP_CGROUP)
 		add(group_of(cur), cur);
 	if (TT.streaming && TT.nlisted < TT.capacity)
 		TT.row(TT.nlisted++);
@@ -1351,13 +1527,14 @@ static void table_end(void)
 	if (grouped) {
 		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL");
 		table_key_columns();
-		fo_s(" GROUP\n");
+		fo_s(TT.opt->group == SR_GROUP_CGROUP ? " CGROUP\n" : " GROUP\n");
 	}
 	for (i = 0; grouped && i < TT.ngroups; i++) {
-		const struct group *g = &TT.groups[TT.group_order[i]];
-		tb_u64(g->sum.processes, 7);
-		table_sums(&g->sum, 1);
-		out_safe(fo, g->name, strlen(g->name));
+		const char *name;
+		const struct sums *g = group_at(i, &name);
+		tb_u64(g->processes, 7);
+		table_sums(g, 1);
+		out_safe(fo, name, strlen(name));
 		tb_nl();
 	}
 	tb_u64(TT.total.processes, 7);
@@ -1438,13 +1615,12 @@ static void process_kvname(void *ctx, size_t i, char *b)
 
 static const void *group_row(void *ctx, size_t i, uint64_t *have)
 {
-	const struct group *g = &TT.groups[TT.group_order[i]];
+	const struct sums *g = group_at(i, &TT.group_rec.name);
 
 	(void)ctx;
 	TT.group_rec.by = group_names[TT.opt->group];
-	TT.group_rec.name = g->name;
-	TT.group_rec.sum = g->sum;
-	*have = sums_have(&g->sum, GROUP_FIG_SUMS + 1 + SUM_SIZES);
+	TT.group_rec.sum = *g;
+	*have = sums_have(g, GROUP_FIG_SUMS + 1 + SUM_SIZES);
 	return &TT.group_rec;
 }
 
@@ -1500,6 +1676,11 @@ static void report_end(void)
 	rep_end();
 }
 
+static void cgroup_mount(const struct mnt *m)
+{
+	cg_mount(&TT.hier, m);
+}
+
 static int process_view(const struct sr_options *o)
 {
 	int rc, streamable;
@@ -1520,10 +1701,13 @@ static int process_view(const struct sr_options *o)
 	}
 	TT.processes = (struct rep_list){ "processes", "process", process_figs, PF_N, 0,
 	                                  process_row, process_kvname, 0 };
-	if (sr_scan_start(&TT.scan, 0, 0))
+	if (sr_scan_start(&TT.scan, 0, o->group == SR_GROUP_CGROUP ? cgroup_mount : 0))
 		return 1;
+	TT.scan.cgroup_version = TT.hier.version;
+	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
+		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
 	/* as read: asked for, or live, in PID order */
-	streamable = o->group != SR_GROUP_TREE &&
+	streamable = o->group != SR_GROUP_TREE && o->group != SR_GROUP_CGROUP &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
 	for (i = 0; o->group == SR_GROUP_CATEGORY && i <= o->nrules; i++)
 		group_sums(o->rules[i].name, o->rules[i].name_len);
@@ -1547,7 +1731,12 @@ static int process_view(const struct sr_options *o)
 	if (TT.scan.coverage[SR_GROUPED_OTHER])
 		sr_warn_count(TT.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
-	if (o->group >= SR_GROUP_USER) {
+	if (TT.scan.coverage[SR_CGROUPS_DROPPED])
+		sr_warn_count(TT.scan.coverage[SR_CGROUPS_DROPPED], "processes",
+		              "grouped as (other): more cgroups than SR_MAX_CGROUPS or SR_CGROUP_POOL hold");
+	if (o->group == SR_GROUP_CGROUP) {
+		cgroup_groups();
+	} else if (o->group >= SR_GROUP_USER) {
 		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;
 		sr_sort(TT.group_order, TT.ngroups, group_order);
 	}
@@ -1676,6 +1865,14 @@ static int options(struct sr_options *o, int argc, char **argv)
 		case SR_OPT_VERBOSE:
 			o->verbose = 1;
 			break;
+		case SR_OPT_CGROUP_DEPTH:
+			if (cli_u64("--cgroup-depth", p, 0, 4096, &v))
+				return cli_usage_error(usage);
+			o->cgroup_depth = v;
+			break;
+		case SR_OPT_ALL_CGROUPS:
+			o->all_cgroups = 1;
+			break;
 		}
 	}
 	if (st.ind < argc) {
@@ -1751,7 +1948,7 @@ static void threads(struct sr_options *o)
 
 int smaps_rollup_main(int argc, char **argv)
 {
-	struct sr_options o = { .top = -1u };
+	struct sr_options o = { .top = -1u, .cgroup_depth = -1u };
 	uint64_t uid;
 	int rc;
 
