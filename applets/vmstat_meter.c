@@ -22,8 +22,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "applet.h"
+#include "cgroup.h"
 #include "meminfo.h"
-#include "mountinfo.h"
 #include "mono.h"
 #include "psi.h"
 #include "rate.h"
@@ -144,9 +144,6 @@ GLOBALS(
 	uint64_t cgroup_version;             /* 1 or 2 */
 	int cgroup_removed;                  /* gone while metering (said once): no more samples */
 	unsigned default_count;              /* names[0..default_count): defaults, dropped when absent */
-	size_t cgroup_dir_len;
-	char cgroup_dir[MB_PATH_MAX];        /* its directory under the root */
-	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 
 	/* since the baseline; times are monotonic microseconds */
 	uint64_t base_us, now_us;            /* the baseline's and the last sample's */
@@ -178,6 +175,12 @@ GLOBALS(
 		int64_t average_rate, max_rate, recent_rate;   /* thousandths per second */
 		uint64_t restarts;
 	} rec;
+
+	/* --cgroup's paths, last: figures are found at offsets below 64 KiB */
+	struct cg_hier hier;                 /* the memory hierarchy's mount */
+	size_t cgroup_dir_len;
+	char cgroup_dir[MB_PATH_MAX];        /* the cgroup's directory under the root */
+	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
 #define G(member) offsetof(struct vmstat_meter_globals, member)
 #define TT this.vmstat_meter
@@ -1017,54 +1020,30 @@ static int cgroup_path_ok(const char *path)
 	return 1;
 }
 
-/* The cgroup's directory: the mount point of the memory hierarchy (v1's
- * cgroup mount with the memory controller, which wins: on a hybrid system
- * memory is bound to v1; else the cgroup2 mount) in /proc/self/mountinfo,
- * joined with PATH less the mount's root (inside a container's cgroup
- * namespace it is not "/").  0, or 1 with a message. */
+/* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
+ * cgroup mount with the memory controller wins, as on a hybrid system
+ * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
+ * mount's root (cg_dir).  0, or 1 with a message. */
 static int cgroup_find(void)
 {
 	static const char file[] = "/proc/self/mountinfo";
-	const size_t half = sizeof TT.buf / 2;
-	const char *path = TT.cgroup, *rest, *v;
-	struct rd_lines lines;
-	struct mnt m;
-	struct diag d;
-	unsigned long bad = 0;
-	size_t root_len, n, len;
-	int fd = rd_open(file, O_RDONLY), k, version, unreachable = 0;
+	size_t len = strlen(TT.cgroup);
+	long n;
+	int k = cg_find(&TT.hier, TT.buf, sizeof TT.buf), fd;
 
-	if (fd < 0)
-		return mb_fail_errno(file, -fd);
-	rd_lines_fd(&lines, fd, TT.buf, half);
-	while ((k = mountinfo_next(&lines, &m, TT.buf + half, half, &bad)) > 0) {
-		version = !strcmp(m.fstype, "cgroup2") ? 2
-		        : !strcmp(m.fstype, "cgroup") && opt_value(m.super, "memory", &v, &n) ? 1 : 0;
-		if (!version || TT.cgroup_version == 1 || (version == 2 && TT.cgroup_version == 2))
-			continue;
-		TT.cgroup_version = version;
-		root_len = strcmp(m.root, "/") ? strlen(m.root) : 0;
-		unreachable = strncmp(path, m.root, root_len) || (path[root_len] && path[root_len] != '/');
-		rest = unreachable ? "" : path + root_len;
-		len = strcmp(m.point, "/") ? strlen(m.point) : 0;
-		if (len + strlen(rest) >= sizeof TT.cgroup_dir) {
-			close(fd);
-			return mb_fail(path, "longer than MB_PATH_MAX with its mount point");
-		}
-		memcpy(TT.cgroup_dir, m.point, len);
-		strcpy(TT.cgroup_dir + len, *rest ? rest : "/");
-		TT.cgroup_dir_len = strlen(TT.cgroup_dir);
-		if (TT.cgroup_dir_len > 1 && TT.cgroup_dir[TT.cgroup_dir_len - 1] == '/')
-			TT.cgroup_dir[--TT.cgroup_dir_len] = 0;
-	}
-	close(fd);
 	if (k < 0)
 		return mb_fail_errno(file, -k);
-	mb_warn_diag(mountinfo_diag(&d, file, &lines, k, bad));
-	if (!TT.cgroup_version)
+	if (!k)
 		return mb_fail(file, "no memory cgroup hierarchy mounted (cgroup with memory, or cgroup2)");
-	if (unreachable)
-		return mb_fail(path, "not under the memory hierarchy's mount root: unreachable");
+	TT.cgroup_version = k;
+	if ((n = cg_dir(&TT.hier, TT.cgroup, len, TT.cgroup_dir, sizeof TT.cgroup_dir)) < 0)
+		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
+		                          ? "not under the memory hierarchy's mount root: unreachable"
+		                          : "longer than MB_PATH_MAX with its mount point");
+	/* "/a/" as "/a": one '/' before each file's name */
+	while (n > 1 && TT.cgroup_dir[n - 1] == '/')
+		TT.cgroup_dir[--n] = 0;
+	TT.cgroup_dir_len = n;
 	if ((fd = rd_open(TT.cgroup_dir, O_RDONLY | O_DIRECTORY)) < 0)
 		return mb_fail_errno(TT.cgroup_dir, -fd);
 	close(fd);
