@@ -2,7 +2,12 @@
  * (or over time): counts and average / max / recent rates of /proc/vmstat
  * counters, the extremes of /proc/meminfo and the stall time of
  * /proc/pressure/memory, sampled at absolute deadlines of the monotonic clock.
- * Reads /proc/vmstat, /proc/meminfo and /proc/pressure/memory. */
+ * Reads /proc/vmstat, /proc/meminfo and /proc/pressure/memory; with
+ * --cgroup, the memory cgroup's own files instead (v2: memory.stat,
+ * memory.events, memory.current, memory.swap.current, memory.max,
+ * memory.pressure; v1: memory.stat, memory.oom_control,
+ * memory.usage_in_bytes, memory.memsw.usage_in_bytes,
+ * memory.limit_in_bytes), found through /proc/self/mountinfo. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -17,6 +22,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "applet.h"
+#include "cgroup.h"
 #include "meminfo.h"
 #include "mono.h"
 #include "psi.h"
@@ -44,6 +50,12 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
+	"      --cgroup=PATH  the memory cgroup PATH (as /proc/PID/cgroup shows it)\n"
+	"                     instead of the system: its memory.stat and\n"
+	"                     memory.events (v1: memory.oom_control) counters (default\n"
+	"                     pgmajfault,workingset_refault_anon,\n"
+	"                     workingset_refault_file,oom_kill: those it has), its\n"
+	"                     charge and limit, its memory.pressure\n"
 	"  (-O, --output=FILE: each summary replaces FILE; lines stay on stdout)\n";
 
 enum vmstat_option {
@@ -53,6 +65,7 @@ enum vmstat_option {
 	VMSTAT_OPT_DURATION = 'd',
 	VMSTAT_OPT_FIELDS = 'f',
 	VMSTAT_OPT_QUIET = 'q',
+	VMSTAT_OPT_CGROUP = 1000,
 };
 
 static const struct opt opts[] = {
@@ -62,15 +75,42 @@ static const struct opt opts[] = {
 	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
+	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
 	{ 0, 0, 0, 0 }
 };
 
 static const char vmstat_file[] = "/proc/vmstat";
 static const char *const default_fields[] = { "pgmajfault", "pswpin", "pswpout", "oom_kill" };
+/* With --cgroup: those of them the cgroup's files print (v1 before 5.9
+ * has no workingset_refault_*, before 4.13 no oom_kill). */
+static const char *const cgroup_fields[] = { "pgmajfault", "workingset_refault_anon",
+                                             "workingset_refault_file", "oom_kill" };
 
-/* The files read each sample, on the live kernel from fds opened once. */
-enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE };
+/* The files read each sample, on the live kernel from fds opened once.
+ * A cgroup's: its counters (memory.stat, then memory.events or v1's
+ * memory.oom_control, both "name N"), its charge, swap, limit and PSI. */
+enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE, CG_STAT, CG_EVENTS, CG_CURRENT,
+                 CG_SWAP, CG_LIMIT, CG_PRESSURE, PROC_FILE_N };
+#define CG_FIRST CG_STAT
+static const char *const cgroup_file[2][PROC_FILE_N - CG_FIRST] = {
+	{ "memory.stat", "memory.oom_control", "memory.usage_in_bytes",
+	  "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0 },
+	{ "memory.stat", "memory.events", "memory.current", "memory.swap.current",
+	  "memory.max", "memory.pressure" },
+};
+/* v1's "no limit" is PAGE_COUNTER_MAX pages, rounded: 2^63 - 4096 and such */
+#define CG_V1_NO_LIMIT (1ull << 62)
+
+/* The memory figures: the system's (meminfo) or, with --cgroup, the
+ * cgroup's (MAX_CURRENT ... LIMIT share the slots); each the lowest, the
+ * highest or the last value seen. */
 enum memory_figure { MIN_AVAILABLE, MIN_FREE, MAX_SWAP_USED, MAX_PROCESS, MEMORY_N };
+enum { MAX_CURRENT = 0, MAX_SWAP_CURRENT, MIN_HEADROOM, LIMIT };
+enum memory_rule { LOWEST, HIGHEST, LAST };
+static const unsigned char memory_rule[2][MEMORY_N] = {
+	{ LOWEST, LOWEST, HIGHEST, HIGHEST },
+	{ HIGHEST, HIGHEST, LOWEST, LAST },
+};
 
 GLOBALS(
 	/* the options */
@@ -91,13 +131,19 @@ GLOBALS(
 
 	/* reading the files */
 	char buf[MB_FILE_MAX];
-	int live_fd[3];                      /* by enum proc_file; < 0: not open */
+	int live_fd[9];                      /* by enum proc_file; < 0: not open */
 	unsigned short vmstat_at[VM_MAX_FIELDS];  /* vm_pick's line hints */
 	struct meminfo meminfo;              /* its damage is said once */
 	struct psi psi;                      /* the same */
 	int vmstat_truncated;                /* a vmstat did not fit buf (warned) */
 	int vmstat_damage_warned;
 	int read_failed;                     /* a read after the first failed (warned) */
+
+	/* --cgroup */
+	const char *cgroup;                  /* PATH, or 0 */
+	uint64_t cgroup_version;             /* 1 or 2 */
+	int cgroup_removed;                  /* gone while metering (said once): no more samples */
+	unsigned default_count;              /* names[0..default_count): defaults, dropped when absent */
 
 	/* since the baseline; times are monotonic microseconds */
 	uint64_t base_us, now_us;            /* the baseline's and the last sample's */
@@ -129,9 +175,16 @@ GLOBALS(
 		int64_t average_rate, max_rate, recent_rate;   /* thousandths per second */
 		uint64_t restarts;
 	} rec;
+
+	/* --cgroup's paths, last: figures are found at offsets below 64 KiB */
+	struct cg_hier hier;                 /* the memory hierarchy's mount */
+	size_t cgroup_dir_len;
+	char cgroup_dir[MB_PATH_MAX];        /* the cgroup's directory under the root */
+	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
 #define G(member) offsetof(struct vmstat_meter_globals, member)
 #define TT this.vmstat_meter
+_Static_assert(sizeof TT.live_fd / sizeof *TT.live_fd == PROC_FILE_N, "live_fd: one per enum proc_file");
 
 /* The figures.  A counter the kernel does not print is null (its row absent). */
 #define C(member) offsetof(struct counter_rec, member)
@@ -169,6 +222,36 @@ static const struct rep_fig memory_figs[] = {
 	{ "min_free", 0, memory_help, G(memory[MIN_FREE]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
 	{ "max_swap_used", 0, memory_help, G(memory[MAX_SWAP_USED]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
 	{ "max_process", 0, memory_help, G(memory[MAX_PROCESS]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* The same slots with --cgroup (enum memory_figure's MAX_CURRENT...):
+ * the cgroup's charge (v2 memory.current, v1 memory.usage_in_bytes), its
+ * swap (v2 memory.swap.current, v1 memory.memsw.usage_in_bytes less the
+ * charge), the room below its limit (v2 memory.max, v1
+ * memory.limit_in_bytes; null without one) and that limit. */
+static const char cgroup_memory_help[] = "Extreme of the cgroup's charge.";
+static const struct rep_fig cgroup_memory_figs[] = {
+	{ "memory", "", 0, 0, REP_OBJ, 0, 0 },
+	{ "max_current", 0, 0, G(memory[MAX_CURRENT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "max_swap_current", 0, 0, G(memory[MAX_SWAP_CURRENT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "min_headroom", 0, 0, G(memory[MIN_HEADROOM]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "limit", 0, 0, G(memory[LIMIT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
+	{ "max_current", 0, cgroup_memory_help, G(memory[MAX_CURRENT]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "max_swap_current", 0, cgroup_memory_help, G(memory[MAX_SWAP_CURRENT]), REP_SBYTES, 0,
+	  REP_OPTIONAL | REP_NOTREE },
+	{ "min_headroom", 0, cgroup_memory_help, G(memory[MIN_HEADROOM]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
+	{ "limit", 0, "The cgroup's memory limit at the last sample.", G(memory[LIMIT]), REP_SBYTES, 0,
+	  REP_OPTIONAL | REP_NOTREE },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+
+/* left out without --cgroup: the system's report stays as it was */
+static const struct rep_fig cgroup_figs[] = {
+	{ "cgroup", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
+	{ "path", 0, 0, G(cgroup), REP_STR, 0, REP_NOPROM },
+	{ "version", 0, "Version of the cgroup hierarchy metered (1 or 2).", G(cgroup_version), REP_COUNT, 0, 0 },
+	{ "removed", 0, 0, G(cgroup_removed), REP_BOOL, 0, 0 },
 	{ "", 0, 0, 0, REP_END, 0, 0 },
 };
 
@@ -214,7 +297,7 @@ static int fields(char *s)
 	if (*s == '+')
 		s++;
 	else
-		TT.field_count = 0;
+		TT.field_count = TT.default_count = 0;
 	for (;;) {
 		if ((e = strchr(s, ',')))
 			*e = 0;
@@ -239,21 +322,48 @@ static int fields(char *s)
  * offset 0 makes a /proc file anew (an open and a close cost about as much
  * as reading meminfo); in a captured tree opened each time, as a new file
  * may have been renamed over the old one. */
-static long read_proc(enum proc_file file, const char *path, int *truncated)
+static long read_file(enum proc_file file, const char *path, char *buf, size_t cap, int *truncated)
 {
 	int *fd = &TT.live_fd[file];
 
 	if (!rd_live())
-		return rd_file(path, TT.buf, sizeof TT.buf, truncated);
+		return rd_file(path, buf, cap, truncated);
 	if (*fd < 0)
 		*fd = rd_open(path, O_RDONLY);
-	return *fd < 0 ? *fd : rd_fd(*fd, TT.buf, sizeof TT.buf, truncated);
+	return *fd < 0 ? *fd : rd_fd(*fd, buf, cap, truncated);
+}
+
+static long read_proc(enum proc_file file, const char *path, int *truncated)
+{
+	return read_file(file, path, TT.buf, sizeof TT.buf, truncated);
+}
+
+/* The path of one of the cgroup's files (in cgroup_path, until the next
+ * call), or 0 when its version has no such file (v1: no PSI). */
+static const char *cgroup_file_path(enum proc_file file)
+{
+	const char *name = cgroup_file[TT.cgroup_version - 1][file - CG_FIRST];
+
+	if (!name)
+		return 0;
+	memcpy(TT.cgroup_path, TT.cgroup_dir, TT.cgroup_dir_len);
+	TT.cgroup_path[TT.cgroup_dir_len] = '/';
+	strcpy(TT.cgroup_path + TT.cgroup_dir_len + 1, name);
+	return TT.cgroup_path;
+}
+
+static long read_cgroup(enum proc_file file, char *buf, size_t cap, int *truncated)
+{
+	const char *path = cgroup_file_path(file);
+
+	*truncated = 0;
+	return path ? read_file(file, path, buf, cap, truncated) : -ENOENT;
 }
 
 /* A captured vmstat (every sample) or the live one (at the baseline) is
  * checked whole once: every line "name N", N within 2^64, no NUL, and a
  * final newline.  The first damage is a warning naming the line. */
-static void check_vmstat(const char *b, long n)
+static void check_vmstat(const char *b, long n, const char *file)
 {
 	const char *p = b, *s, *name;
 	size_t len, name_len;
@@ -266,13 +376,38 @@ static void check_vmstat(const char *b, long n)
 		if (len && (!sc_namenum(s, len, &name, &name_len, &v, &rc) || rc == SC_OVF
 		            || memchr(s, 0, len))) {
 			TT.vmstat_damage_warned = 1;
-			mb_warn_line(vmstat_file, line, "not 'name N' (N below 2^64): the line is not used");
+			mb_warn_line(file, line, "not 'name N' (N below 2^64): the line is not used");
 		}
 	}
 	if (!TT.vmstat_damage_warned && n && b[n - 1] != '\n') {
 		TT.vmstat_damage_warned = 1;
-		mb_warn(vmstat_file, "file ends in the middle of a line");
+		mb_warn(file, "file ends in the middle of a line");
 	}
+}
+
+/* The cgroup's counters into buf, as one "name N" text: memory.stat, then
+ * memory.events (v1: memory.oom_control), which has no key of
+ * memory.stat.  check: each file checked as check_vmstat does.  The
+ * length, or -errno when memory.stat cannot be read (the events file
+ * absent: its counters are). */
+static long read_cgroup_counters(int check, int *truncated)
+{
+	long n = read_cgroup(CG_STAT, TT.buf, sizeof TT.buf, truncated), k;
+	int more;
+
+	if (n < 0)
+		return n;
+	if (check)
+		check_vmstat(TT.buf, n, cgroup_file_path(CG_STAT));
+	if (n && TT.buf[n - 1] != '\n' && (size_t)n < sizeof TT.buf - 1)
+		TT.buf[n++] = '\n';
+	k = read_cgroup(CG_EVENTS, TT.buf + n, sizeof TT.buf - n, &more);
+	if (k < 0)
+		return n;
+	if (check)
+		check_vmstat(TT.buf + n, k, cgroup_file_path(CG_EVENTS));
+	*truncated |= more;
+	return n + k;
 }
 
 /* A reading of a counter: a new baseline, or its increase since the reading
@@ -291,15 +426,31 @@ static uint64_t read_counter(struct rate_ctr *c, int base, int have, uint64_t v,
 	return increase;
 }
 
+/* Each memory figure's extreme so far (or its last value), by its rule. */
+static void keep_memory(const uint64_t *now, const unsigned char *have)
+{
+	const unsigned char *rule = memory_rule[!!TT.cgroup];
+	unsigned i;
+	uint64_t v;
+
+	for (i = 0; i < MEMORY_N; i++) {
+		v = now[i];
+		if (have[i] && (!(TT.memory_have >> i & 1) || rule[i] == LAST
+		                || (rule[i] == LOWEST ? v < TT.memory[i] : v > TT.memory[i]))) {
+			TT.memory[i] = v;
+			TT.memory_have |= 1u << i;
+		}
+	}
+}
+
 /* The memory figures of this sample's meminfo: the values as meminfo_parse
  * finds them; a captured file is also parsed whole, for its diagnostics. */
 static void read_memory(int live)
 {
 	struct meminfo *m = &TT.meminfo;
-	uint64_t now[MEMORY_N], v;
+	uint64_t now[MEMORY_N];
 	unsigned char have[MEMORY_N];
 	int truncated;
-	unsigned i;
 	long n;
 
 	/* a captured file through meminfo_read, for its diagnostics */
@@ -324,14 +475,48 @@ static void read_memory(int live)
 	now[MAX_PROCESS] = sat_add(sat_add(MI_GET(m, MI_ActiveAnon), MI_GET(m, MI_InactiveAnon)),
 	                           now[MAX_SWAP_USED]);
 	have[MAX_PROCESS] = have[MAX_SWAP_USED] & MI_HAS(m, MI_ActiveAnon) & MI_HAS(m, MI_InactiveAnon);
-	for (i = 0; i < MEMORY_N; i++) {
-		v = now[i];
-		if (have[i] && (!(TT.memory_have >> i & 1)
-		                || (i < MAX_SWAP_USED ? v < TT.memory[i] : v > TT.memory[i]))) {
-			TT.memory[i] = v;
-			TT.memory_have |= 1u << i;
-		}
+	keep_memory(now, have);
+}
+
+/* One number in a file of the cgroup ("123\n"): 1 and *v, or 0 (absent,
+ * unreadable, "max", or damaged: the figure is null). */
+static int cgroup_number(enum proc_file file, uint64_t *v)
+{
+	int truncated;
+	long n = read_cgroup(file, TT.buf, sizeof TT.buf, &truncated);
+	const char *p = TT.buf, *e = TT.buf + (n > 0 ? n : 0);
+
+	if (n <= 0 || truncated)
+		return 0;
+	if (e[-1] == '\n')
+		e--;
+	return sc_u64(&p, e, v) == SC_OK && p == e;
+}
+
+/* The memory figures of the cgroup: its charge, swap, limit. */
+static void read_cgroup_memory(void)
+{
+	uint64_t now[MEMORY_N], current, swap, limit;
+	unsigned char have[MEMORY_N];
+	int has_current = cgroup_number(CG_CURRENT, &current);
+	int has_swap = cgroup_number(CG_SWAP, &swap);
+	int has_limit = cgroup_number(CG_LIMIT, &limit);
+
+	if (TT.cgroup_version == 1) {
+		/* memsw is memory + swap; a limit this high is none */
+		swap = sat_sub(swap, current);
+		has_swap &= has_current;
+		has_limit &= limit < CG_V1_NO_LIMIT;
 	}
+	now[MAX_CURRENT] = current;
+	have[MAX_CURRENT] = has_current;
+	now[MAX_SWAP_CURRENT] = swap;
+	have[MAX_SWAP_CURRENT] = has_swap;
+	now[MIN_HEADROOM] = sat_sub(limit, current);
+	have[MIN_HEADROOM] = has_limit & has_current;
+	now[LIMIT] = limit;
+	have[LIMIT] = has_limit;
+	keep_memory(now, have);
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -348,9 +533,21 @@ static long take_sample(int base)
 	struct psi *psi = &TT.psi;
 	int truncated, live = rd_live(), psi_failed;
 	uint64_t now = mono_us();
-	long n = read_proc(VMSTAT_FILE, vmstat_file, &truncated);
+	long n;
 	unsigned i;
 
+	if (TT.cgroup_removed)
+		return -ENOENT;
+	n = TT.cgroup ? read_cgroup_counters(!live || base, &truncated)
+	              : read_proc(VMSTAT_FILE, vmstat_file, &truncated);
+	if (n < 0 && TT.cgroup && TT.base_us) {
+		/* removed (ENOENT; ENODEV from an fd kept open): the report ends */
+		TT.cgroup_removed = 1;
+		if (n != -ENOENT && n != -ENODEV)
+			mb_warn_errno(cgroup_file_path(CG_STAT), -n);
+		mb_warn(TT.cgroup, "the cgroup is gone: the report ends at its last sample");
+		return n;
+	}
 	if (n < 0) {
 		if (TT.base_us && !TT.read_failed) {
 			TT.read_failed = 1;
@@ -360,20 +557,26 @@ static long take_sample(int base)
 	}
 	if (truncated && !TT.vmstat_truncated) {
 		TT.vmstat_truncated = 1;
-		mb_warn(vmstat_file, "longer than MB_FILE_MAX: the counters after it are missing");
+		mb_warn(TT.cgroup ? cgroup_file_path(CG_STAT) : vmstat_file,
+		        "longer than MB_FILE_MAX: the counters after it are missing");
 	}
-	if (!live || base)
-		check_vmstat(TT.buf, n);
+	if (!TT.cgroup && (!live || base))
+		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
-	psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
-	                  : psi_read(psi);
-	if (!live)
-		mb_warn_diag(&psi->diag);
-	/* live, as psi_read says it: absent or off (psi=0) is no PSI, another
-	 * error (no file descriptor left) a warning */
-	else if (n < 0 && n != -ENOENT && n != -EOPNOTSUPP && !TT.read_failed) {
-		TT.read_failed = 1;
-		mb_warn_errno(psi_file, -n);
+	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
+		psi_failed = (n = read_cgroup(CG_PRESSURE, TT.buf, sizeof TT.buf, &truncated)) < 0
+		             || psi_parse(TT.buf, n, psi);
+	} else {
+		psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
+		                  : psi_read(psi);
+		if (!live)
+			mb_warn_diag(&psi->diag);
+		/* live, as psi_read says it: absent or off (psi=0) is no PSI,
+		 * another error (no file descriptor left) a warning */
+		else if (n < 0 && n != -ENOENT && n != -EOPNOTSUPP && !TT.read_failed) {
+			TT.read_failed = 1;
+			mb_warn_errno(psi_file, -n);
+		}
 	}
 	if (psi_failed) {
 		memset(&psi->some, 0, sizeof psi->some);
@@ -402,7 +605,10 @@ static long take_sample(int base)
 	}
 	read_counter(&TT.psi_stall[0], base, psi->some.have, psi->some.total, psi_file);
 	read_counter(&TT.psi_stall[1], base, psi->full.have, psi->full.total, psi_file);
-	read_memory(live);
+	if (TT.cgroup)
+		read_cgroup_memory();
+	else
+		read_memory(live);
 	return 0;
 }
 
@@ -515,6 +721,11 @@ static void sample_line(int header)
 	fo = summary_to;
 }
 
+static const struct rep_fig *memory_table(void)
+{
+	return TT.cgroup ? cgroup_memory_figs : memory_figs;
+}
+
 static void summary_table(void)
 {
 	const struct counter_rec *r;
@@ -526,6 +737,12 @@ static void summary_table(void)
 			w = strlen(TT.names[i]);
 	if (TT.lines_written)
 		tb_nl();
+	if (TT.cgroup) {
+		fo_s("cgroup ");
+		out_safe(fo, TT.cgroup, strlen(TT.cgroup));
+		fo_s(TT.cgroup_version == 1 ? " (v1)" : " (v2)");
+		fo_s(TT.cgroup_removed ? ", removed: the last sample before\n" : "\n");
+	}
 	fo_s("elapsed ");
 	seconds(TT.elapsed_us, 0);
 	fo_s(" s, samples ");
@@ -555,7 +772,7 @@ static void summary_table(void)
 	}
 	for (k = 0; k < MEMORY_N; k++) {
 		fo_s(k ? ", " : ": ");
-		fo_s(memory_figs[MEMORY_TREE + k].key);
+		fo_s(memory_table()[MEMORY_TREE + k].key);
 		fo_c(' ');
 		if (TT.memory_have >> k & 1)
 			tb_size(TT.memory[k], 0);
@@ -597,8 +814,9 @@ static void report(void)
 		psi |= 1;
 	rep_begin();
 	rep_figs("vmstat", summary_figs, REP_N(summary_figs), &TT, REP_ALL);
+	rep_figs("vmstat", cgroup_figs, REP_N(cgroup_figs), &TT, TT.cgroup ? REP_ALL : 0);
 	rep_list_named(&counters, counter_name);
-	rep_figs("vmstat", memory_figs, REP_N(memory_figs), &TT, memory);
+	rep_figs("vmstat", memory_table(), REP_N(memory_figs), &TT, memory);
 	rep_figs("vmstat", psi_figs, REP_N(psi_figs), &TT, psi);
 	rep_figs("vmstat", command_figs, REP_N(command_figs), &TT, command);
 	rep_figs("vmstat", end_figs, REP_N(end_figs), &TT, REP_ALL);
@@ -782,6 +1000,100 @@ static int exec_path(void)
 	}
 }
 _Static_assert(VM_EXEC_PATH_MAX >= PATH_MAX + NAME_MAX + 2, "exec_path: a directory, '/', a name, NUL");
+_Static_assert(REP_N(memory_figs) == REP_N(cgroup_memory_figs), "the memory figures: one slot each");
+
+/* --cgroup=PATH: a path as /proc/PID/cgroup shows it, from the
+ * hierarchy's root; "." and ".." would lead elsewhere. */
+static int cgroup_path_ok(const char *path)
+{
+	const char *c = path, *e;
+
+	if (*path != '/')
+		return 0;
+	for (; *c; c = *e ? e + 1 : e) {
+		e = strchrnul(c + (*c == '/'), '/');
+		if (*c == '/')
+			c++;
+		if ((e - c == 1 && *c == '.') || (e - c == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+	}
+	return 1;
+}
+
+/* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
+ * cgroup mount with the memory controller wins, as on a hybrid system
+ * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
+ * mount's root (cg_dir).  0, or 1 with a message. */
+static int cgroup_find(void)
+{
+	static const char file[] = "/proc/self/mountinfo";
+	size_t len = strlen(TT.cgroup);
+	long n;
+	int k = cg_find(&TT.hier, TT.buf, sizeof TT.buf), fd;
+
+	if (k < 0)
+		return mb_fail_errno(file, -k);
+	if (!k)
+		return mb_fail(file, "no memory cgroup hierarchy mounted (cgroup with memory, or cgroup2)");
+	TT.cgroup_version = k;
+	if ((n = cg_dir(&TT.hier, TT.cgroup, len, TT.cgroup_dir, sizeof TT.cgroup_dir)) < 0)
+		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
+		                          ? "not under the memory hierarchy's mount root: unreachable"
+		                          : "longer than MB_PATH_MAX with its mount point");
+	/* "/a/" as "/a": one '/' before each file's name */
+	while (n > 1 && TT.cgroup_dir[n - 1] == '/')
+		TT.cgroup_dir[--n] = 0;
+	TT.cgroup_dir_len = n;
+	if ((fd = rd_open(TT.cgroup_dir, O_RDONLY | O_DIRECTORY)) < 0)
+		return mb_fail_errno(TT.cgroup_dir, -fd);
+	close(fd);
+	return 0;
+}
+
+/* The cgroup's counters read once before the baseline: the defaults it
+ * lacks are left out (v1 before 5.9: no workingset_refault_*), those of
+ * -f stay (null).  0, or 1 with a message (v2 without the memory
+ * controller: no memory.stat). */
+static int cgroup_fields_present(void)
+{
+	uint64_t value[VM_MAX_FIELDS];
+	unsigned char have[VM_MAX_FIELDS];
+	unsigned i, kept = 0;
+	int truncated;
+	long n = read_cgroup_counters(0, &truncated);
+
+	if (n == -ENOENT && TT.cgroup_version == 2)
+		return mb_fail(TT.cgroup_dir, "no memory.stat: the memory controller is not enabled here (v2)");
+	if (n < 0)
+		return mb_fail_errno(cgroup_file_path(CG_STAT), -n);
+	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, 0);
+	for (i = 0; i < TT.field_count; i++)
+		if (i >= TT.default_count || have[i])
+			TT.names[kept++] = TT.names[i];
+	TT.field_count = kept;
+	return 0;
+}
+
+/* With --cgroup, the default counters are the cgroup's (those added with
+ * -f +A,B kept after them). */
+static void cgroup_defaults(void)
+{
+	const char *added[VM_MAX_FIELDS];
+	unsigned i, j, n = 0;
+
+	if (!TT.default_count)
+		return;
+	for (i = TT.default_count; i < TT.field_count; i++)
+		added[n++] = TT.names[i];
+	memcpy(TT.names, cgroup_fields, sizeof cgroup_fields);
+	TT.field_count = TT.default_count = REP_N(cgroup_fields);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < TT.field_count && strcmp(TT.names[j], added[i]); j++)
+			;
+		if (j == TT.field_count && TT.field_count < VM_MAX_FIELDS)
+			TT.names[TT.field_count++] = added[i];
+	}
+}
 
 /* vfork and exec the command.  Every signal is blocked until its pid is
  * in TT.child (one for it is then passed on, not lost) and, in the child,
@@ -865,9 +1177,9 @@ int vmstat_meter_main(int argc, char **argv)
 	TT.window = 10;
 	TT.count_limit = TT.duration_us = UINT64_MAX;
 	memcpy(TT.names, default_fields, sizeof default_fields);
-	TT.field_count = REP_N(default_fields);
+	TT.field_count = TT.default_count = REP_N(default_fields);
 	TT.exit_status = -1;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < PROC_FILE_N; i++)
 		TT.live_fd[i] = -1;
 	while ((id = cli_next(&st, argc, argv, opts, usage)) != OPT_END) {
 		switch (id) {
@@ -879,6 +1191,13 @@ int vmstat_meter_main(int argc, char **argv)
 			break;
 		case VMSTAT_OPT_QUIET:
 			TT.quiet = 1;
+			break;
+		case VMSTAT_OPT_CGROUP:
+			if (!cgroup_path_ok(st.arg)) {
+				mb_warn(st.arg, "--cgroup: not a cgroup path (/A/B, as /proc/PID/cgroup shows it)");
+				return cli_usage_error(usage);
+			}
+			TT.cgroup = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
@@ -907,6 +1226,11 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
+	if (TT.cgroup) {
+		cgroup_defaults();
+		if (cgroup_find() || cgroup_fields_present())
+			return 1;
+	}
 	/* -O FILE: the summary (around a command too) goes to a temporary
 	 * file that replaces FILE (out.h), the first one opened now: a FILE
 	 * that cannot be written fails at once, and its descriptor is taken
@@ -926,7 +1250,7 @@ int vmstat_meter_main(int argc, char **argv)
 	 * a file that never opens cannot hold it.  A request waits for it. */
 	catch_requests();
 	if ((err = take_sample(1)) < 0)
-		return mb_fail_errno(vmstat_file, -err);
+		return mb_fail_errno(TT.cgroup ? cgroup_file_path(CG_STAT) : vmstat_file, -err);
 	catch_stops();
 	run_start = TT.base_us;
 	if (TT.command && start() < 0)
@@ -951,7 +1275,8 @@ int vmstat_meter_main(int argc, char **argv)
 		stop = seen & STOP_SEEN;
 		if (seen & SIGBIT(SIGUSR1) || !seen || stop) {
 			take_sample(0);
-			sample_line(0);
+			if (!TT.cgroup_removed)
+				sample_line(0);
 			timed_samples += !seen;
 			/* the next deadline more than half an interval away */
 			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
@@ -960,10 +1285,11 @@ int vmstat_meter_main(int argc, char **argv)
 			if (seen)
 				failed |= summary();
 		}
-		if ((fo->err || out1.err) && !TT.command)
+		if ((fo->err || out1.err || TT.cgroup_removed) && !TT.command)
 			break;
 	}
 	failed |= summary();
-	status = TT.command ? (int)TT.exit_status : 0;
+	/* over time, a cgroup removed ends the report early: 1 */
+	status = TT.command ? (int)TT.exit_status : TT.cgroup_removed;
 	return failed && !status ? 1 : status;
 }
