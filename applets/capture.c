@@ -42,22 +42,26 @@ static const struct opt opts[] = {
 };
 
 /* The applets a capture runs, each once, in this order.  Their report
- * goes to /dev/null: what counts is what they open.  tmpfs-du -s reads
+ * goes to /dev/null: what counts is what they open.  smaps-rollup's json
+ * lists every process (status, smaps_rollup, cmdline) as the plain run
+ * does, and -g cgroup -a adds each one's cgroup file and the files of
+ * the memory cgroups (json reads each listed cgroup's once).  tmpfs-du -s reads
  * the mounts and Shmem (a capture holds no tmpfs tree to walk);
  * vmstat-meter -n 0 takes its baseline and stops. */
 #define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
 #include "applets.h"
 #undef APPLET
+enum { RUN_ARGS = 7 };   /* words of a run's command line, at most */
 enum { RUN_ZONEINFO, RUN_LOWMEM, RUN_VMSTAT, RUN_TMPFS, RUN_SMAPS_ROLLUP, RUN_SMAPS, RUN_N };
 static const struct run {
-	const char *argv[5];
+	const char *argv[RUN_ARGS];
 	int (*main)(int, char **);
 } runs[RUN_N] = {
 	{ { "zoneinfo-wm", "-o", "json" }, zoneinfo_wm_main },
 	{ { "lowmem", "-o", "json" }, lowmem_main },
 	{ { "vmstat-meter", "-o", "json", "-n", "0" }, vmstat_meter_main },
 	{ { "tmpfs-du", "-s", "-o", "json" }, tmpfs_du_main },
-	{ { "smaps-rollup", "-o", "json" }, smaps_rollup_main },
+	{ { "smaps-rollup", "-o", "json", "-g", "cgroup", "-a" }, smaps_rollup_main },
 	{ { "smaps-rollup", "-S", "-o", "json" }, smaps_rollup_main },
 };
 
@@ -590,11 +594,11 @@ static void read_records(int fd, pid_t pid)
  * (none): 0, or 1 when the capture must stop (a write error, said). */
 static int run(const struct run *r, int only, int none)
 {
-	char *argv[5 + 2 + 2 * SR_MAX_PIDS + 1];
+	char *argv[RUN_ARGS + 2 + 2 * SR_MAX_PIDS + 1];
 	int argc = 0, p[2], null, status, i;
 	pid_t pid;
 
-	for (i = 0; i < 5 && r->argv[i]; i++)
+	for (i = 0; i < RUN_ARGS && r->argv[i]; i++)
 		argv[argc++] = (char *)r->argv[i];
 	if (!rd_live()) {
 		argv[argc++] = "-R";

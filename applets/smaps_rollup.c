@@ -6,20 +6,25 @@
  * of /proc/PID/smaps.  This file has the options, the process views and
  * the scan both views share (include/smaps_rollup.h); the object views,
  * -M and -l, are in smaps_rollup_maps.c. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "applet.h"
+#include "cgroup.h"
 #include "meminfo.h"
 #include "mountinfo.h"
 #include "passwd.h"
 #include "pattern.h"
 #include "proc.h"
+#include "prom.h"
+#include "psi.h"
 #include "rd.h"
 #include "sc.h"
 #include "smaps_rollup.h"
+#include "tree.h"
 
 static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
@@ -31,7 +36,9 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"                        pid user name (-M, -l: the sizes and name)\n"
 	"  -r, --reverse         reverse the order\n"
 	"  -n, --top=N           list the first N processes\n"
-	"  -g, --group=BY        user, name, category or tree\n"
+	"  -g, --group=BY        user, name, category, cgroup or tree\n"
+	"      --cgroup-depth=N  -g cgroup: a cgroup's first N path components\n"
+	"  -a, --all-cgroups     -g cgroup: also those with memory but no process\n"
 	"  -c, --category=NAME=GLOB  category of matching command lines (repeatable)\n"
 	"  -C, --categories=SET  built-in categories: chromeos\n"
 	"      --unsorted        list processes as read, drop none\n"
@@ -46,7 +53,8 @@ enum smaps_rollup_option {
 	SR_OPT_PID = 'p', SR_OPT_USER = 'U', SR_OPT_SORT = 's', SR_OPT_REVERSE = 'r',
 	SR_OPT_TOP = 'n', SR_OPT_GROUP = 'g', SR_OPT_CATEGORY = 'c', SR_OPT_CATEGORIES = 'C',
 	SR_OPT_UNSORTED = OPT_APPLET, SR_OPT_SHARED_SWAP = 'S', SR_OPT_MAPS = 'M',
-	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v',
+	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v', SR_OPT_CGROUP_DEPTH = OPT_APPLET + 1,
+	SR_OPT_ALL_CGROUPS = 'a',
 };
 static const struct opt opts[] = {
 	{ "pid", 'p', 1, SR_OPT_PID }, { "user", 'U', 1, SR_OPT_USER },
@@ -55,7 +63,8 @@ static const struct opt opts[] = {
 	{ "category", 'c', 1, SR_OPT_CATEGORY }, { "categories", 'C', 1, SR_OPT_CATEGORIES },
 	{ "unsorted", 0, 0, SR_OPT_UNSORTED }, { "shared-swap", 'S', 0, SR_OPT_SHARED_SWAP },
 	{ "maps", 'M', 1, SR_OPT_MAPS }, { "objects", 'l', 0, SR_OPT_OBJECTS },
-	{ "verbose", 'v', 0, SR_OPT_VERBOSE },
+	{ "verbose", 'v', 0, SR_OPT_VERBOSE }, { "cgroup-depth", 0, 1, SR_OPT_CGROUP_DEPTH },
+	{ "all-cgroups", 'a', 0, SR_OPT_ALL_CGROUPS },
 	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
@@ -63,7 +72,8 @@ static const struct opt opts[] = {
 static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
 	"anon", "file", "shmem", "private_dirty", "pid", "user", "name" };
 /* -g's names; none has no name */
-static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category" };
+static const char *const group_names[SR_GROUP_N] = { "", "tree", "user", "name", "category",
+	"cgroup" };
 static const char *const source_names[] = { "rollup", "smaps", "status" };
 
 /* -C chromeos: the rules as -c would add them, the first match wins */
@@ -132,6 +142,8 @@ GLOBALS(
 	 * listing in pre-order, so a subtree is the listed rows from its
 	 * root on, and its sums are two running sums apart (no sum of
 	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
+	union {
+	struct {   /* -g tree */
 	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
 	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
 	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
@@ -148,6 +160,31 @@ GLOBALS(
 			uint32_t having[PR_NROLL];     /* processes that printed the key */
 		} running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
 	} tree;
+	};
+	/* -g cgroup: no sums per cgroup (a struct sums each would be 10 MiB
+	 * at SR_MAX_CGROUPS): each kept process has the index of its cgroup,
+	 * the processes are sorted by it, and a cgroup's sums are added up
+	 * from its run of processes when it is written. */
+	struct {
+	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
+	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
+	uint32_t cgroup_at[SR_MAX_CGROUPS];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_MAX_CGROUPS];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_order[SR_MAX_CGROUPS]; /* the cgroups as listed (-a: first, the walk's queue) */
+	union {
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
+		uint64_t cgroup_key[SR_MAX_CGROUPS];      /* then: the size cgroups are listed by */
+	};
+	char cgroup_pool[SR_CGROUP_POOL];
+	};
+	};
+	unsigned ncgroups;
+	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
+	uint32_t cgroup_pool_used;
+	struct sums cgroup_sum;              /* the cgroup being written */
+	struct cg_hier hier;                 /* where the memory cgroups are */
+	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
+	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
 	struct sums total;
 	struct group {
 		char name[PW_NAME_MAX];
@@ -174,7 +211,28 @@ GLOBALS(
 	struct group_rec {
 		const char *by, *name;
 		struct sums sum;
+		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
 	} group_rec, total_rec;
+	/* -g cgroup: a cgroup's own figures, read from its directory (sizes
+	 * in bytes) as it is written; not_in_pss: file_unmapped, kernel,
+	 * sock, rest */
+	struct cgroup_rec {
+		uint64_t version, current, swap_current, max, high;
+		struct rep_call stat, events;
+		struct rep_record pressure;
+		int64_t charged_minus_pss, not_in_pss[4];
+	} cgroup_rec;
+	struct psi cgroup_psi;               /* its memory.pressure */
+	struct cgroup_text {                 /* a file of "key value" lines, as read */
+		char *s;
+		long n;
+	} cgroup_stat, cgroup_events;
+	char cgroup_stat_text[SR_CGROUP_STAT];
+	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
+	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
+	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
+	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
+	int cgroup_quiet;                    /* prom: the files read again, said once */
 )
 #define TT this.smaps_rollup
 
@@ -269,8 +327,42 @@ static const struct rep_fig shared_swap_figs[] = {
 	{ "shared_swap_pss", 0, process_help, P(shared_swap_pss), REP_BYTES, 0, REP_KEEP },
 };
 
-/* A group (-g user, name, category); prom labels its samples by the
- * grouping and the group. */
+/* -g cgroup: a cgroup's own figures (json and kv; prom: cgroup_prom) */
+#define CG(member) offsetof(struct cgroup_rec, member)
+enum cgroup_fig { CF_VERSION, CF_CURRENT, CF_SWAP_CURRENT, CF_MAX, CF_HIGH, CF_STAT, CF_EVENTS,
+                  CF_PRESSURE, CF_CHARGED_MINUS_PSS, CF_NOT_IN_PSS, CF_PART, CF_N = CF_PART + 5 };
+static const struct rep_fig cgroup_figs[] = {
+	{ "version", 0, 0, CG(version), REP_COUNT, 0, REP_OPTIONAL },
+	{ "current", 0, 0, CG(current), REP_BYTES, 0, REP_OPTIONAL },
+	{ "swap_current", 0, 0, CG(swap_current), REP_BYTES, 0, REP_OPTIONAL },
+	{ "max", 0, 0, CG(max), REP_BYTES, 0, REP_OPTIONAL },
+	{ "high", 0, 0, CG(high), REP_BYTES, 0, REP_OPTIONAL },
+	{ "stat", 0, 0, CG(stat), REP_CALL, 0, REP_OPTIONAL },
+	{ "events", 0, 0, CG(events), REP_CALL, 0, REP_OPTIONAL },
+	{ "pressure", 0, 0, CG(pressure), REP_RECORD, 0, REP_OPTIONAL },
+	{ "charged_minus_pss", 0, 0, CG(charged_minus_pss), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "not_in_pss", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
+	{ "file_unmapped", 0, 0, CG(not_in_pss[0]), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "kernel", 0, 0, CG(not_in_pss[1]), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "sock", 0, 0, CG(not_in_pss[2]), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "rest", 0, 0, CG(not_in_pss[3]), REP_SBYTES, 0, REP_OPTIONAL },
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+};
+_Static_assert(REP_N(cgroup_figs) == CF_N, "cgroup_fig and cgroup_figs differ");
+/* memory.pressure: avg in hundredths of a percent, total in microseconds */
+#define PS(member) offsetof(struct psi, member)
+#define PRESSURE_FIGS(line) \
+	{ #line, 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL }, \
+	{ "avg10", 0, 0, PS(line.avg[0]), REP_FIX, 2, 0 }, \
+	{ "avg60", 0, 0, PS(line.avg[1]), REP_FIX, 2, 0 }, \
+	{ "avg300", 0, 0, PS(line.avg[2]), REP_FIX, 2, 0 }, \
+	{ "total", 0, 0, PS(line.total), REP_COUNT, 0, 0 }, \
+	{ "", 0, 0, 0, REP_END, 0, 0 },
+static const struct rep_fig pressure_figs[] = { PRESSURE_FIGS(some) PRESSURE_FIGS(full) };
+enum { PRESSURE_FULL = REP_N(pressure_figs) / 2 };
+
+/* A group (-g user, name, category, cgroup); prom labels its samples by
+ * the grouping and the group. */
 #define G(member) offsetof(struct group_rec, member)
 enum { GROUP_FIG_SUMS = 3 };
 static const struct rep_fig group_figs[] = {
@@ -278,7 +370,9 @@ static const struct rep_fig group_figs[] = {
 	{ "group", 0, 0, G(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
 	{ "name", 0, 0, G(name), REP_STR, 0, REP_NOPROM },
 	SUM_FIGS(struct group_rec, sum, 0)
+	{ "cgroup", 0, 0, G(cgroup), REP_RECORD, 0, REP_NOPROM | REP_OMIT },
 };
+enum { GROUP_FIG_CGROUP = REP_N(group_figs) - 1 };
 
 /* After the processes (-S in prom: their shared swap): the total; in
  * prom each of its figures next to the same figure of the groups, when
@@ -499,6 +593,29 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 	return i;
 }
 
+/* -g cgroup: the memory cgroup of the process open (the hierarchy's
+ * version's line, or either when none is mounted), folded to its first
+ * --cgroup-depth components, into s->cur; none (an unreadable file,
+ * no memory line: "(unknown)") leaves it 0. */
+static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
+{
+	struct sr_row *r = &s->cur;
+	int cut;
+	long n = rd_fileat(s->process.dir, "cgroup", s->buf, sizeof s->buf, &cut);
+	const char *p, *slash;
+	size_t len, end = 0;
+	unsigned k;
+
+	if (n <= 0 || !cg_parse(s->buf, n, s->cgroup_version, &p, &len) || !len || *p != '/')
+		return;
+	for (k = 0; k < o->cgroup_depth && end < len; k++) {
+		slash = memchr(p + end + 1, '/', len - end - 1);
+		end = slash ? (size_t)(slash - p) : len;
+	}
+	r->cgroup = p;
+	r->cgroup_len = end ? end : 1;
+}
+
 /* The object views read smaps whole, not its rollup too (the kernel would
  * walk the page tables twice): its first bytes say what the rollup would,
  * by pr_read_memory's rules.  Empty, the process has no memory map; gone
@@ -592,6 +709,8 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	memcpy(r->name, st->name, sizeof r->name);
 	if (o->group == SR_GROUP_CATEGORY)
 		r->category = category(s, o);
+	if (o->group == SR_GROUP_CGROUP)
+		cgroup_path(s, o);
 	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
 	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
@@ -856,6 +975,57 @@ static uint64_t get_number(const unsigned char **p)
 	return v;
 }
 
+/* ---- -g cgroup: the cgroups, their processes and sums ---- */
+
+/* -a: a cgroup found by the walk that is not listed (cgroup_run) */
+#define CGROUP_HIDDEN (NO_ROW - 1)
+_Static_assert(SR_MAX_ROWS < CGROUP_HIDDEN, "a cgroup's first process is told from CGROUP_HIDDEN");
+
+/* Not paths (those begin with '/'): no kernel figures */
+static const char unknown_cgroup[] = "(unknown)", other_cgroup[] = "(other)";
+
+static uint32_t path_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;   /* FNV-1a */
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* The index of the cgroup path (n bytes), added when new (with add, else
+ * NO_ROW); beyond SR_MAX_CGROUPS or SR_CGROUP_POOL, counted in
+ * cgroups_dropped, "(other)"'s (room for it is always kept), or NO_ROW
+ * with add CGROUP_NEW_ONLY (-a's walk: no process to put anywhere). */
+enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
+static unsigned cgroup_index(const char *path, size_t n, int add)
+{
+	uint32_t h = path_hash(path, n), k;
+	size_t reserve = path != other_cgroup;
+	char *q;
+
+	for (; (k = TT.cgroup_slots[h % SR_CGROUP_SLOTS]); h++) {
+		q = TT.cgroup_pool + TT.cgroup_at[k - 1];
+		if (!memcmp(q, path, n) && !q[n])
+			return k - 1;
+	}
+	if (!add)
+		return NO_ROW;
+	if (TT.ncgroups + reserve >= SR_MAX_CGROUPS ||
+	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve * sizeof other_cgroup) {
+		TT.scan.coverage[SR_CGROUPS_DROPPED]++;
+		return add == CGROUP_NEW_ONLY ? NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
+	}
+	TT.cgroup_slots[h % SR_CGROUP_SLOTS] = TT.ncgroups + 1;
+	TT.cgroup_at[TT.ncgroups] = TT.cgroup_pool_used;
+	TT.cgroup_run[TT.ncgroups] = NO_ROW;
+	q = TT.cgroup_pool + TT.cgroup_pool_used;
+	memcpy(q, path, n);
+	q[n] = 0;
+	TT.cgroup_pool_used += n + 1;
+	return TT.ncgroups++;
+}
+
 /* Keep the process just read: 0 when the tables are full. */
 static int keep(const struct sr_row *r)
 {
@@ -873,6 +1043,9 @@ static int keep(const struct sr_row *r)
 	k->have = r->have;
 	k->source = r->source;
 	k->category = r->category;
+	if (TT.opt->group == SR_GROUP_CGROUP)
+		TT.cgroup_of[TT.nkept] = r->cgroup ? cgroup_index(r->cgroup, r->cgroup_len, 1) :
+		                         cgroup_index(unknown_cgroup, sizeof unknown_cgroup - 1, 1);
 	*p++ = n;
 	memcpy(p, r->name, n);
 	p += n;
@@ -993,6 +1166,394 @@ static struct sums *group_of(const struct sr_row *r)
 	return group_sums(key, n);
 }
 
+static const char *cgroup_name(unsigned g)
+{
+	return TT.cgroup_pool + TT.cgroup_at[g];
+}
+
+/* The kept processes by cgroup, in reading order within one */
+static int by_cgroup_order(unsigned i, unsigned j)
+{
+	return SR_SIGN(TT.cgroup_of[i], TT.cgroup_of[j]);
+}
+
+/* The sums of cgroup g: its run of processes in by_cgroup */
+static void cgroup_sums(unsigned g, struct sums *s)
+{
+	struct sr_row r;
+	unsigned i;
+
+	memset(s, 0, sizeof *s);
+	for (i = TT.cgroup_run[g]; i < TT.nkept && TT.cgroup_of[TT.by_cgroup[i]] == g; i++) {
+		unpack(TT.by_cgroup[i], &r);
+		add(s, &r);
+	}
+}
+
+/* As group_order: the size sorted on (PSS for the others), then the path */
+static int cgroup_order(unsigned i, unsigned j)
+{
+	const char *x = cgroup_name(i), *y = cgroup_name(j);
+	int d = 0;
+
+	if (TT.opt->sort != SR_SORT_USER && TT.opt->sort != SR_SORT_NAME)
+		d = SR_SIGN(TT.cgroup_key[j], TT.cgroup_key[i]);
+	if (!d)
+		d = sr_compare_names(x, strlen(x), y, strlen(y));
+	return TT.opt->reverse ? -d : d;
+}
+
+/* After the scan: each cgroup's run of processes, then the cgroups in
+ * the order of the listing (the hash slots are done with: their room
+ * holds the sizes sorted on). */
+static void cgroup_groups(void)
+{
+	int m = TT.opt->sort < SR_SUMMED ? (int)TT.opt->sort : SR_SORT_PSS;
+	struct sums s;
+	unsigned i, g;
+
+	sr_sort(TT.by_cgroup, TT.nkept, by_cgroup_order);
+	for (i = TT.nkept; i-- > 0;)
+		TT.cgroup_run[TT.cgroup_of[TT.by_cgroup[i]]] = i;
+	for (g = 0; g < TT.ncgroups; g++) {
+		cgroup_sums(g, &s);
+		TT.cgroup_key[g] = s.size[m];
+	}
+	sr_sort(TT.cgroup_order, TT.ncgroups, cgroup_order);
+	/* -a: the cgroups whose memory its subdirectories hold, left out */
+	for (TT.ngroups = g = 0; g < TT.ncgroups; g++)
+		if (TT.cgroup_run[TT.cgroup_order[g]] != CGROUP_HIDDEN)
+			TT.cgroup_order[TT.ngroups++] = TT.cgroup_order[g];
+}
+
+/* The sums and name of the group listed i-th */
+static const struct sums *group_at(unsigned i, const char **name)
+{
+	const struct group *g = &TT.groups[TT.group_order[i]];
+
+	if (TT.opt->group == SR_GROUP_CGROUP) {
+		cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
+		*name = cgroup_name(TT.cgroup_order[i]);
+		return &TT.cgroup_sum;
+	}
+	*name = g->name;
+	return &g->sum;
+}
+
+/* A file of cgroup directory TT.cgroup_path (by its whole path: capture
+ * names what an applet opens by the path, or by a directory's when that
+ * is short, and a cgroup's path is long) */
+static const char *cgroup_file(const char *file)
+{
+	mb_join(TT.cgroup_file, TT.cgroup_path, "/", file);
+	return TT.cgroup_file;
+}
+
+/* A cgroup file read whole into b (cap bytes): its length, or -1 when
+ * absent (no word: a cgroup removed since, a file of the other version
+ * or a later kernel) or unreadable (said). */
+static long cgroup_read_file(const char *file, char *b, size_t cap)
+{
+	struct diag d;
+	int cut;
+	long n = rd_file(cgroup_file(file), b, cap, &cut);
+
+	if (n < 0) {
+		if (!TT.cgroup_quiet)
+			mb_warn_diag(rd_diag(&d, cgroup_file(file), n, 0));
+		return -1;
+	}
+	if (cut && !TT.cgroup_quiet)
+		mb_warn(cgroup_file(file), "longer than its buffer: the rest not read");
+	return n;
+}
+
+/* A cgroup file of one number: 1 with *v; 0 when absent, "max" (no
+ * limit) or not a number (said). */
+static int cgroup_number(const char *file, uint64_t *v)
+{
+	char b[32];
+	long n = cgroup_read_file(file, b, sizeof b);
+
+	if (n < 0)
+		return 0;
+	if (n && b[n - 1] == '\n')
+		n--;
+	if (sc_eq(b, n, "max"))
+		return 0;
+	if (sc_u64_all(b, n, v) == SC_OK)
+		return 1;
+	if (!TT.cgroup_quiet)
+		mb_warn(cgroup_file(file), "not a number");
+	return 0;
+}
+
+/* The next "key value" line of t from *at: 1 with the key (NUL-terminated
+ * in place of its blank, so a line read again has a NUL there) and value;
+ * lines of another shape (a key that is no [A-Za-z0-9_] word, a value
+ * that is no number) are skipped. */
+static int key_value(const struct cgroup_text *t, long *at, const char **key, uint64_t *v)
+{
+	char *s, *e = t->s + t->n, *nl, *sp, *c;
+
+	for (; *at < t->n; *at = nl + 1 - t->s) {
+		s = t->s + *at;
+		if (!(nl = memchr(s, '\n', e - s)))
+			nl = e;
+		for (sp = s; sp < nl && *sp != ' ' && *sp; sp++)
+			;
+		if (sp == nl || sp == s ||
+		    sc_u64_all(sp + 1, nl - sp - 1, v) != SC_OK)
+			continue;
+		for (c = s; c < sp && (tree_kv_byte((unsigned char)*c) == *c); c++)
+			;
+		if (c < sp)
+			continue;
+		*sp = 0;
+		*key = s;
+		*at = nl + 1 - t->s;
+		return 1;
+	}
+	return 0;
+}
+
+/* The value of key in t: 1 with *v */
+static int text_value(const struct cgroup_text *t, const char *key, uint64_t *v)
+{
+	const char *k;
+	long at = 0;
+
+	while (key_value(t, &at, &k, v))
+		if (!strcmp(k, key))
+			return 1;
+	return 0;
+}
+
+/* json, kv: each key of a memory.stat or memory.events as a member */
+static void write_key_values(const void *ctx)
+{
+	const char *k;
+	uint64_t v;
+	long at = 0;
+
+	while (key_value(ctx, &at, &k, &v))
+		tree_u64(k, v);
+}
+
+/* The kernel's part of the charge: v2's kernel key (5.18+), else its
+ * parts; each null when a key is missing */
+static int kernel_part(uint64_t *v)
+{
+	static const char *const parts[] = { "kernel_stack", "pagetables", "percpu", "slab" };
+	uint64_t p;
+	unsigned i;
+
+	if (text_value(&TT.cgroup_stat, "kernel", v))
+		return 1;
+	for (*v = 0, i = 0; i < 4; i++) {
+		if (!text_value(&TT.cgroup_stat, parts[i], &p))
+			return 0;
+		*v += p;
+	}
+	return 1;
+}
+
+/* What of the charge the PSS does not hold, as memory.stat tells it:
+ * into c->not_in_pss, the have bits of CF_PART on. */
+static uint64_t not_in_pss(struct cgroup_rec *c, int have_kmem, uint64_t kmem)
+{
+	int v1 = c->version == 1;
+	uint64_t file, mapped, have = 0, v;
+	int64_t known = 0;
+	int i;
+
+	if (text_value(&TT.cgroup_stat, v1 ? "cache" : "file", &file) &&
+	    text_value(&TT.cgroup_stat, v1 ? "mapped_file" : "file_mapped", &mapped)) {
+		c->not_in_pss[0] = (int64_t)file - (int64_t)mapped;
+		have |= 1;
+	}
+	if (v1 ? have_kmem : kernel_part(&v)) {
+		c->not_in_pss[1] = v1 ? kmem : v;
+		have |= 2;
+	}
+	if (!v1 && text_value(&TT.cgroup_stat, "sock", &v)) {
+		c->not_in_pss[2] = v;
+		have |= 4;
+	}
+	for (i = 0; i < 3; i++)
+		if (have >> i & 1)
+			known += c->not_in_pss[i];
+	c->not_in_pss[3] = c->charged_minus_pss - known;
+	return (have | 8) << CF_PART;
+}
+
+/* Cgroup g's own figures into TT.cgroup_rec (pss: its processes' PSS, in
+ * bytes), read now from its directory: the have mask of cgroup_figs; 0
+ * for "(unknown)" and "(other)", a path outside the mount's root, no
+ * hierarchy mounted, or a cgroup removed since (ENOENT: no word). */
+static uint64_t cgroup_read(unsigned g, uint64_t pss)
+{
+	struct cgroup_rec *c = &TT.cgroup_rec;
+	const char *name = cgroup_name(g);
+	int v1 = TT.hier.version == 1, dir, kmem_ok = 0;
+	uint64_t have = 0, memsw, kmem = 0;
+	struct diag d;
+	long n;
+
+	memset(c, 0, sizeof *c);
+	if (*name != '/' || cg_dir(&TT.hier, name, strlen(name), TT.cgroup_path, sizeof TT.cgroup_path) < 0)
+		return 0;
+	if ((dir = rd_open(TT.cgroup_path, O_RDONLY | O_DIRECTORY)) < 0) {
+		if (!TT.cgroup_quiet)
+			mb_warn_diag(rd_diag(&d, TT.cgroup_path, dir, 0));
+		return 0;
+	}
+	close(dir);   /* it is there: its files are read by their paths */
+	c->version = TT.hier.version;
+	have |= 1u << CF_VERSION;
+	if (cgroup_number(v1 ? "memory.usage_in_bytes" : "memory.current", &c->current))
+		have |= 1u << CF_CURRENT;
+	if (v1) {
+		/* no limit is the largest page-aligned long: 2^63 less a page */
+		if (cgroup_number("memory.limit_in_bytes", &c->max) && c->max < (uint64_t)1 << 62)
+			have |= 1u << CF_MAX;
+		if (have >> CF_CURRENT & 1 && cgroup_number("memory.memsw.usage_in_bytes", &memsw)) {
+			c->swap_current = memsw > c->current ? memsw - c->current : 0;
+			have |= 1u << CF_SWAP_CURRENT;
+		}
+		kmem_ok = cgroup_number("memory.kmem.usage_in_bytes", &kmem);
+	} else {
+		have |= (uint64_t)cgroup_number("memory.swap.current", &c->swap_current) << CF_SWAP_CURRENT;
+		have |= (uint64_t)cgroup_number("memory.max", &c->max) << CF_MAX;
+		have |= (uint64_t)cgroup_number("memory.high", &c->high) << CF_HIGH;
+	}
+	TT.cgroup_stat = (struct cgroup_text){ TT.cgroup_stat_text, 0 };
+	if ((n = cgroup_read_file("memory.stat", TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
+		TT.cgroup_stat.n = n;
+		c->stat = (struct rep_call){ write_key_values, &TT.cgroup_stat };
+		have |= 1u << CF_STAT;
+	}
+	TT.cgroup_events = (struct cgroup_text){ TT.cgroup_events_text, 0 };
+	n = cgroup_read_file(v1 ? "memory.oom_control" : "memory.events", TT.cgroup_events_text,
+	                     sizeof TT.cgroup_events_text);
+	if (n >= 0) {
+		TT.cgroup_events.n = n;
+		c->events = (struct rep_call){ write_key_values, &TT.cgroup_events };
+		have |= 1u << CF_EVENTS;
+	}
+	if (!v1 && (n = cgroup_read_file("memory.pressure", TT.cgroup_pressure_text,
+	                                 sizeof TT.cgroup_pressure_text)) >= 0 &&
+	    !psi_parse(TT.cgroup_pressure_text, n, &TT.cgroup_psi)) {
+		c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
+		                                   (uint64_t)TT.cgroup_psi.some.have |
+		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_FULL };
+		have |= 1u << CF_PRESSURE;
+	}
+	have |= 1u << CF_NOT_IN_PSS;
+	if (have >> CF_CURRENT & 1) {
+		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
+		have |= 1u << CF_CHARGED_MINUS_PSS;
+		have |= not_in_pss(c, kmem_ok, kmem);
+	}
+	return have;
+}
+
+/* -a: does the cgroup at path hold memory (its charge more than 0)? */
+static int cgroup_charged(const char *path, size_t n)
+{
+	uint64_t v = 0;
+	int dir, v1 = TT.hier.version == 1;
+
+	if (cg_dir(&TT.hier, path, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0 ||
+	    (dir = rd_open(TT.cgroup_path, O_RDONLY | O_DIRECTORY)) < 0)
+		return 0;
+	cgroup_number(v1 ? "memory.usage_in_bytes" : "memory.current", &v);
+	close(dir);
+	return v > 0;
+}
+
+/* How many components path has ("/" none) */
+static unsigned path_depth(const char *path)
+{
+	unsigned n = 0;
+
+	for (; *path; path++)
+		n += *path == '/' && path[1];
+	return n;
+}
+
+/* -a: the subdirectories of cgroup name (index g, or NO_ROW: not kept)
+ * that hold memory, added when new and queued in cgroup_order from *tail
+ * to be visited.  A cgroup the walk added whose memory is (also) in
+ * such a subdirectory is not listed: its charge holds theirs, and the
+ * cgroups without processes worth a line are where the charge lies. */
+static void cgroup_visit(unsigned g, const char *name, unsigned *tail)
+{
+	unsigned child_g, charged = 0;
+	size_t n = strlen(name), en;
+	const char *entry;
+	unsigned char type;
+	char *child = TT.cgroup_child;
+	struct diag d;
+	int rc;
+
+	if (cg_dir(&TT.hier, name, n, TT.cgroup_path, sizeof TT.cgroup_path) < 0)
+		return;
+	if ((rc = rd_dir_open(&TT.cgroup_dir, TT.cgroup_path)) < 0) {
+		mb_warn_diag(rd_diag(&d, TT.cgroup_path, rc, 0));
+		return;
+	}
+	if (n == 1)   /* the root's children are "/NAME" */
+		n = 0;
+	while ((rc = rd_dir_next(&TT.cgroup_dir, &entry, &type)) > 0) {
+		en = strlen(entry);
+		if ((type != DT_DIR && type != DT_UNKNOWN) || n + en + 2 > MB_PATH_MAX)
+			continue;
+		memcpy(child, name, n);
+		child[n] = '/';
+		memcpy(child + n + 1, entry, en + 1);
+		en += n + 1;
+		child_g = cgroup_index(child, en, CGROUP_FIND);
+		if (child_g == NO_ROW && cgroup_charged(child, en)) {
+			child_g = cgroup_index(child, en, CGROUP_NEW_ONLY);
+			charged = 1;
+		}
+		charged |= child_g != NO_ROW;
+		if (child_g != NO_ROW && *tail < SR_MAX_CGROUPS)
+			TT.cgroup_order[(*tail)++] = child_g;
+	}
+	rd_dir_close(&TT.cgroup_dir);
+	if (charged && g != NO_ROW && g >= TT.cgroups_scanned)
+		TT.cgroup_run[g] = CGROUP_HIDDEN;
+}
+
+/* -a: the cgroups that hold memory but no process (a stopped service's
+ * page cache), found walking the hierarchy breadth first from the part
+ * the mount shows, at most SR_CGROUP_WALK levels (and --cgroup-depth)
+ * deep; the cgroups to visit queue in cgroup_order (the listing's order
+ * comes later).  A cgroup's charge includes its descendants' (v1 too
+ * since 4.x: use_hierarchy), so one that holds nothing has no such
+ * descendant: not entered.  The root is always entered (v2's has no
+ * memory.current). */
+static void cgroup_walk(void)
+{
+	unsigned limit = TT.opt->cgroup_depth < SR_CGROUP_WALK ? TT.opt->cgroup_depth : SR_CGROUP_WALK;
+	const char *root = TT.hier.root;
+	size_t n = strlen(root);
+	unsigned head = 0, tail = 0, g;
+
+	TT.cgroups_scanned = TT.ncgroups;
+	if ((g = cgroup_index(root, n, CGROUP_FIND)) == NO_ROW && cgroup_charged(root, n))
+		g = cgroup_index(root, n, CGROUP_NEW_ONLY);
+	if (path_depth(root) < limit)
+		cgroup_visit(g, root, &tail);
+	while (head < tail) {
+		g = TT.cgroup_order[head++];
+		if (path_depth(cgroup_name(g)) < limit)
+			cgroup_visit(g, cgroup_name(g), &tail);
+	}
+}
+
 /* One process: into the sums, then written now or kept. */
 static void one(unsigned pid)
 {
@@ -1005,7 +1566,7 @@ static void one(unsigned pid)
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		cur->shared_swap_kb = sr_shared_swap_of(&TT.scan, pid);
 	add(&TT.total, cur);
-	if (o->group >= SR_GROUP_USER)
+	if (o->group >= SR_GROUP_USER && o->group != SR_GROUP_CGROUP)
 		add(group_of(cur), cur);
 	if (TT.streaming && TT.nlisted < TT.capacity)
 		TT.row(TT.nlisted++);
@@ -1339,11 +1900,29 @@ static void table_size(uint64_t v)
 	}
 }
 
+/* -g cgroup: the cgroup's charge and what of it is not PSS, each in 8
+ * ("-" when unknown), then a blank */
+static void table_charge(unsigned i, const struct sums *g)
+{
+	uint64_t have = cgroup_read(TT.cgroup_order[i], g->size[SR_SORT_PSS]);
+
+	if (have >> CF_CURRENT & 1)
+		tb_size(TT.cgroup_rec.current, 8);
+	else
+		fo_s("       -");
+	fo_c(' ');
+	if (have >> CF_CHARGED_MINUS_PSS & 1)
+		tb_ssize(TT.cgroup_rec.charged_minus_pss, 8);
+	else
+		fo_s("       -");
+	fo_c(' ');
+}
+
 /* The groups or the rows, the total, coverage, and PSS against MemTotal. */
 static void table_end(void)
 {
 	const struct meminfo *mi = &TT.scan.meminfo;
-	int grouped = TT.opt->group >= SR_GROUP_USER;
+	int grouped = TT.opt->group >= SR_GROUP_USER, cgroups = TT.opt->group == SR_GROUP_CGROUP;
 	unsigned i;
 
 	for (i = 0; !TT.streaming && !grouped && i < TT.nlisted; i++)
@@ -1351,19 +1930,24 @@ static void table_end(void)
 	if (grouped) {
 		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL");
 		table_key_columns();
-		fo_s(" GROUP\n");
+		fo_s(cgroups ? "  CHARGED  NOT-PSS CGROUP\n" : " GROUP\n");
 	}
 	for (i = 0; grouped && i < TT.ngroups; i++) {
-		const struct group *g = &TT.groups[TT.group_order[i]];
-		tb_u64(g->sum.processes, 7);
-		table_sums(&g->sum, 1);
-		out_safe(fo, g->name, strlen(g->name));
+		const char *name;
+		const struct sums *g = group_at(i, &name);
+		tb_u64(g->processes, 7);
+		table_sums(g, 1);
+		if (cgroups)
+			table_charge(i, g);
+		out_safe(fo, name, strlen(name));
 		tb_nl();
 	}
 	tb_u64(TT.total.processes, 7);
 	if (!grouped)
 		fo_s(" procs   ");
 	table_sums(&TT.total, grouped);
+	if (cgroups)
+		fo_s("                  ");
 	sr_coverage_line(&TT.scan);
 	fo_s("PSS ");
 	table_size(TT.total.size[SR_SORT_PSS]);
@@ -1438,13 +2022,17 @@ static void process_kvname(void *ctx, size_t i, char *b)
 
 static const void *group_row(void *ctx, size_t i, uint64_t *have)
 {
-	const struct group *g = &TT.groups[TT.group_order[i]];
+	const struct sums *g = group_at(i, &TT.group_rec.name);
 
 	(void)ctx;
 	TT.group_rec.by = group_names[TT.opt->group];
-	TT.group_rec.name = g->name;
-	TT.group_rec.sum = g->sum;
-	*have = sums_have(&g->sum, GROUP_FIG_SUMS + 1 + SUM_SIZES);
+	TT.group_rec.sum = *g;
+	*have = sums_have(g, GROUP_FIG_SUMS + 1 + SUM_SIZES) & ~((uint64_t)1 << GROUP_FIG_CGROUP);
+	if (TT.opt->group == SR_GROUP_CGROUP && fmt != FMT_PROM) {
+		TT.group_rec.cgroup = (struct rep_record){ cgroup_figs, CF_N, &TT.cgroup_rec,
+			cgroup_read(TT.cgroup_order[i], g->size[SR_SORT_PSS]) };
+		*have |= (uint64_t)1 << GROUP_FIG_CGROUP;
+	}
 	return &TT.group_rec;
 }
 
@@ -1452,8 +2040,87 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
 	(void)i;
-	*have = sums_have(&TT.total_rec.sum, 1 + SUM_SIZES);
+	*have = sums_have(&TT.total_rec.sum, 1 + SUM_SIZES) &
+	        ~((uint64_t)1 << (GROUP_FIG_CGROUP - GROUP_FIG_SUMS));
 	return &TT.total_rec;
+}
+
+/* prom: the families of the cgroups, a pass over them each (their files
+ * read again: no figures are kept per cgroup); a cgroup lacking a
+ * figure has no sample of it. */
+enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
+                     CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
+static const char *const cgroup_families[CGF_N][3] = {
+	{ "cgroup_pss_bytes", "gauge", "PSS of the processes of the cgroup (-g cgroup)." },
+	{ "cgroup_current_bytes", "gauge", "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	{ "cgroup_swap_current_bytes", "gauge", "Swap charged to the cgroup (v1: memsw less usage)." },
+	{ "cgroup_max_bytes", "gauge", "The cgroup's memory limit; no sample: none." },
+	{ "cgroup_charged_minus_pss_bytes", "gauge", "Charge less the PSS of the cgroup's processes." },
+	{ "cgroup_not_in_pss_bytes", "gauge", "The charge less the PSS, by kind (see the README)." },
+	{ "cgroup_stat", "gauge", "The cgroup's memory.stat, each key as the kernel prints it." },
+	{ "cgroup_events_total", "counter", "The cgroup's memory.events (v1: memory.oom_control)." },
+};
+static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };
+
+static void cgroup_sample(enum cgroup_family f, const char *cgroup, const char *k, const char *v)
+{
+	p_start(cgroup_families[f][0]);
+	p_labc("cgroup", cgroup);
+	if (k)
+		p_labc(k, v);
+}
+
+static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const struct cgroup_text *t,
+                               const char *label)
+{
+	const char *k;
+	uint64_t v;
+	long at = 0;
+
+	while (key_value(t, &at, &k, &v)) {
+		cgroup_sample(f, cgroup, label, k);
+		p_u64(v);
+	}
+}
+
+static void cgroup_prom(void)
+{
+	const struct cgroup_rec *c = &TT.cgroup_rec;
+	const char *name;
+	uint64_t have, pss;
+	unsigned f, i, k;
+
+	for (f = 0; f < CGF_N; f++) {
+		p_type(cgroup_families[f][0], cgroup_families[f][1], cgroup_families[f][2]);
+		for (i = 0; i < TT.ngroups; i++) {
+			name = cgroup_name(TT.cgroup_order[i]);
+			cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
+			pss = TT.cgroup_sum.size[SR_SORT_PSS];
+			if (f == CGF_PSS) {
+				cgroup_sample(f, name, 0, 0);
+				p_u64(pss);
+				continue;
+			}
+			have = cgroup_read(TT.cgroup_order[i], pss);
+			if (f == CGF_CURRENT && have >> CF_CURRENT & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->current);
+			if (f == CGF_SWAP_CURRENT && have >> CF_SWAP_CURRENT & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->swap_current);
+			if (f == CGF_MAX && have >> CF_MAX & 1)
+				cgroup_sample(f, name, 0, 0), p_u64(c->max);
+			if (f == CGF_CHARGED_MINUS_PSS && have >> CF_CHARGED_MINUS_PSS & 1)
+				cgroup_sample(f, name, 0, 0), p_i64(c->charged_minus_pss);
+			for (k = 0; f == CGF_NOT_IN_PSS && k < 4; k++)
+				if (have >> (CF_PART + k) & 1)
+					cgroup_sample(f, name, "kind", not_in_pss_kinds[k]), p_i64(c->not_in_pss[k]);
+			if (f == CGF_STAT && have >> CF_STAT & 1)
+				cgroup_key_samples(f, name, &TT.cgroup_stat, "key");
+			if (f == CGF_EVENTS && have >> CF_EVENTS & 1)
+				cgroup_key_samples(f, name, &TT.cgroup_events, "event");
+		}
+		TT.cgroup_quiet = f >= CGF_CURRENT;   /* said in the first pass that read */
+	}
+	TT.cgroup_quiet = 0;
 }
 
 static int report_begin(void)
@@ -1495,9 +2162,16 @@ static void report_end(void)
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
 	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
+	if (o->group == SR_GROUP_CGROUP && fmt == FMT_PROM)
+		cgroup_prom();
 	sr_report_scan(&TT.scan, o->view);
 	rep_figs("", mem_total_fig, 1, &TT.scan.meminfo, MI_HAS(&TT.scan.meminfo, MI_MemTotal));
 	rep_end();
+}
+
+static void cgroup_mount(const struct mnt *m)
+{
+	cg_mount(&TT.hier, m);
 }
 
 static int process_view(const struct sr_options *o)
@@ -1520,10 +2194,13 @@ static int process_view(const struct sr_options *o)
 	}
 	TT.processes = (struct rep_list){ "processes", "process", process_figs, PF_N, 0,
 	                                  process_row, process_kvname, 0 };
-	if (sr_scan_start(&TT.scan, 0, 0))
+	if (sr_scan_start(&TT.scan, 0, o->group == SR_GROUP_CGROUP ? cgroup_mount : 0))
 		return 1;
+	TT.scan.cgroup_version = TT.hier.version;
+	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
+		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
 	/* as read: asked for, or live, in PID order */
-	streamable = o->group != SR_GROUP_TREE &&
+	streamable = o->group != SR_GROUP_TREE && o->group != SR_GROUP_CGROUP &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
 	for (i = 0; o->group == SR_GROUP_CATEGORY && i <= o->nrules; i++)
 		group_sums(o->rules[i].name, o->rules[i].name_len);
@@ -1547,7 +2224,14 @@ static int process_view(const struct sr_options *o)
 	if (TT.scan.coverage[SR_GROUPED_OTHER])
 		sr_warn_count(TT.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
-	if (o->group >= SR_GROUP_USER) {
+	if (TT.scan.coverage[SR_CGROUPS_DROPPED])
+		sr_warn_count(TT.scan.coverage[SR_CGROUPS_DROPPED], "cgroups",
+		              "not kept: more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold (their processes: in (other))");
+	if (o->group == SR_GROUP_CGROUP) {
+		if (o->all_cgroups && TT.hier.version)
+			cgroup_walk();
+		cgroup_groups();
+	} else if (o->group >= SR_GROUP_USER) {
 		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;
 		sr_sort(TT.group_order, TT.ngroups, group_order);
 	}
@@ -1676,6 +2360,14 @@ static int options(struct sr_options *o, int argc, char **argv)
 		case SR_OPT_VERBOSE:
 			o->verbose = 1;
 			break;
+		case SR_OPT_CGROUP_DEPTH:
+			if (cli_u64("--cgroup-depth", p, 0, 4096, &v))
+				return cli_usage_error(usage);
+			o->cgroup_depth = v;
+			break;
+		case SR_OPT_ALL_CGROUPS:
+			o->all_cgroups = 1;
+			break;
 		}
 	}
 	if (st.ind < argc) {
@@ -1751,7 +2443,7 @@ static void threads(struct sr_options *o)
 
 int smaps_rollup_main(int argc, char **argv)
 {
-	struct sr_options o = { .top = -1u };
+	struct sr_options o = { .top = -1u, .cgroup_depth = -1u };
 	uint64_t uid;
 	int rc;
 

@@ -125,6 +125,11 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		case REP_LIST_TOTAL:
 			rep_list_tree(&VAL(rec, f, struct rep_list_total).list);
 			break;
+		case REP_CALL:
+			tree_obj(f->key);
+			VAL(rec, f, struct rep_call).fn(VAL(rec, f, struct rep_call).ctx);
+			tree_end();
+			break;
 		case REP_RECORD:
 			tree_obj(f->key);
 			tree(VAL(rec, f, struct rep_record).figs, VAL(rec, f, struct rep_record).n,

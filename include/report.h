@@ -45,6 +45,9 @@ enum rep_kind {
 	REP_RECORD,   /* struct rep_record: a nested object with figures and a
 	                 have mask of its own (a table too long for one mask);
 	                 json/kv only, not in prom */
+	REP_CALL,     /* struct rep_call: a nested object whose members are
+	                 known only as it is written (a kernel file's keys):
+	                 fn(ctx) writes them with tree_ calls; json/kv only */
 };
 
 enum rep_flag {
@@ -75,6 +78,11 @@ struct rep_record {
 	size_t n;
 	const void *rec;
 	uint64_t have;
+};
+
+struct rep_call {
+	void (*fn)(const void *ctx);
+	const void *ctx;
 };
 
 struct rep_text {

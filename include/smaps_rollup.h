@@ -31,7 +31,7 @@ enum sr_sort { SR_SORT_PSS, SR_SORT_USS, SR_SORT_RSS, SR_SORT_SWAP, SR_SORT_SWAP
 
 /* -g; from SR_GROUP_USER on, the views of group sums */
 enum sr_group { SR_GROUP_NONE, SR_GROUP_TREE, SR_GROUP_USER, SR_GROUP_NAME, SR_GROUP_CATEGORY,
-                SR_GROUP_N };
+                SR_GROUP_CGROUP, SR_GROUP_N };
 
 /* -c NAME=GLOB: command lines matching GLOB are of category NAME */
 struct sr_rule {
@@ -52,6 +52,8 @@ struct sr_options {
 	enum sr_group group;
 	int reverse, unsorted, verbose;
 	unsigned top;                 /* -n; -1u: every process */
+	unsigned cgroup_depth;        /* --cgroup-depth; -1u: the whole path */
+	int all_cgroups;              /* -a: the cgroups without processes too */
 	/* -c and -C, then "other": the category of what none matched */
 	struct sr_rule rules[SR_MAX_RULES + 1];
 	unsigned nrules;
@@ -63,7 +65,7 @@ struct sr_options {
 	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
 	X(DROPPED, "dropped") X(TRUNCATED, "truncated") X(SATURATED, "saturated") \
 	X(GROUPED_OTHER, "grouped_other") X(COMMAND_LOST, "command_lost") \
-	X(DAMAGED, "damaged") X(ODD_NAMES, "odd_names")
+	X(DAMAGED, "damaged") X(ODD_NAMES, "odd_names") X(CGROUPS_DROPPED, "cgroups_dropped")
 /* From SR_DAMAGED on, a kind is reported only when it is not 0 (it
  * happens only to a damaged capture or system). */
 /* What the views that read every mapping (-S, -M, -l) could not keep. */
@@ -89,6 +91,10 @@ struct sr_row {
 	unsigned char source;      /* enum pr_source */
 	unsigned char category;    /* the first -c rule its command line matches */
 	char name[SR_NAME_MAX];
+	/* -g cgroup: the memory cgroup's path (in the scan's buf, not
+	 * NUL-terminated), 0 when unknown */
+	const char *cgroup;
+	size_t cgroup_len;
 };
 
 /* The scan both views run. */
@@ -111,6 +117,7 @@ struct sr_scan {
 	/* -c, -C: each rule's match of the command line being read */
 	struct pat_state rules[SR_MAX_RULES];
 	unsigned nrules;
+	int cgroup_version;        /* -g cgroup: the hierarchy's (0: none mounted) */
 	/* -S: what the smaps pass found, for the rows read after it: the
 	 * processes with shared swap, by PID */
 	struct sr_shared_swap {

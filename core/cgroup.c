@@ -1,0 +1,108 @@
+/* The memory cgroup of a process and its directory (include/cgroup.h). */
+#include <string.h>
+#include <unistd.h>
+#include "cgroup.h"
+#include "rd.h"
+
+static int has_memory(const char *list, size_t n)
+{
+	const char *p = list, *e = list + n, *c;
+
+	for (; p < e; p = c + 1) {
+		if (!(c = memchr(p, ',', e - p)))
+			c = e;
+		if (c - p == 6 && !memcmp(p, "memory", 6))
+			return 1;
+	}
+	return 0;
+}
+
+void cg_mount(struct cg_hier *h, const struct mnt *m)
+{
+	const char *v;
+	size_t n;
+	int version = 0;
+
+	if (!strcmp(m->fstype, "cgroup") && opt_value(m->super, "memory", &v, &n))
+		version = 1;
+	else if (!strcmp(m->fstype, "cgroup2"))
+		version = 2;
+	/* v1 over v2; of one version, a mount of the whole hierarchy */
+	if (!version || (h->version == 1 && version == 2) ||
+	    (h->version == version && (!strcmp(h->root, "/") || strcmp(m->root, "/"))))
+		return;
+	if (strlen(m->point) >= sizeof h->point || strlen(m->root) >= sizeof h->root)
+		return;
+	h->version = version;
+	strcpy(h->point, m->point);
+	strcpy(h->root, m->root);
+}
+
+int cg_find(struct cg_hier *h, char *strbuf, size_t cap)
+{
+	struct rd_lines r;
+	struct mnt m;
+	unsigned long bad = 0;
+	int fd = rd_lines_open(&r, "/proc/self/mountinfo"), k;
+
+	h->version = 0;
+	if (fd < 0)
+		return fd;
+	while ((k = mountinfo_next(&r, &m, strbuf, cap, &bad)) > 0)
+		cg_mount(h, &m);
+	close(fd);
+	return k < 0 ? k : h->version;
+}
+
+int cg_parse(const char *s, size_t n, int want, const char **path, size_t *len)
+{
+	const char *e = s + n, *l, *nl, *c1, *c2, *v2 = 0;
+	size_t v2len = 0;
+
+	for (l = s; l < e; l = nl + 1) {
+		if (!(nl = memchr(l, '\n', e - l)))
+			nl = e;
+		if (!(c1 = memchr(l, ':', nl - l)) || !(c2 = memchr(c1 + 1, ':', nl - c1 - 1)))
+			continue;
+		if (want != 2 && has_memory(c1 + 1, c2 - c1 - 1)) {
+			*path = c2 + 1;
+			*len = nl - c2 - 1;
+			return 1;
+		}
+		if (want != 1 && c1 - l == 1 && *l == '0' && c2 == c1 + 1 && !v2) {
+			v2 = c2 + 1;
+			v2len = nl - c2 - 1;
+		}
+	}
+	if (!v2)
+		return 0;
+	*path = v2;
+	*len = v2len;
+	return 2;
+}
+
+long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, size_t cap)
+{
+	size_t rl = strlen(h->root), pl = strlen(h->point);
+
+	if (!h->version || !len || *path != '/')
+		return -1;
+	/* the mount's root "/" is a prefix of every path; another must
+	 * match whole components */
+	if (rl == 1)
+		rl = 0;
+	if (len < rl || memcmp(path, h->root, rl) || (len > rl && path[rl] != '/'))
+		return -1;
+	path += rl;
+	len -= rl;
+	if (len == 1)   /* the hierarchy's root: the mount point itself */
+		len = 0;
+	if (pl == 1 && len)   /* mounted on "/" (a container's own view) */
+		pl = 0;
+	if (pl + len + 1 > cap)
+		return -1;
+	memcpy(out, h->point, pl);
+	memcpy(out + pl, path, len);
+	out[pl + len] = 0;
+	return pl + len;
+}
