@@ -32,8 +32,9 @@ Rules modelled (README: smaps-rollup, Groups by cgroup):
   cgroup with "memory" in its super options) joined with the path less the
   mount's root; a path not under the mount's root has no directory;
 - --cgroup-depth=N folds a path to its first N components;
-- -a adds each directory of the hierarchy with current > 0 and no process
-  in it or below it (a stopped service's page cache);
+- -a adds each directory of the hierarchy with current > 0, no process in
+  it or below it, and no subdirectory (within --cgroup-depth) with
+  current > 0: where the charge lies (a stopped service's page cache);
 - figures absent (a file missing, a directory missing) are null, never 0;
   v1 limits at or above 2^62 are "no limit" (null); swap_current of v1 is
   memsw - usage, never below 0;
@@ -225,6 +226,15 @@ def walk_dirs(top, maxdepth=32):
     return out
 
 
+def charged(d, ver):
+    cur = num(d, b"memory.usage_in_bytes" if ver == 1 else b"memory.current")
+    return isinstance(cur, int) and cur > 0
+
+
+def subdirs(d):
+    return [e.name.encode() if isinstance(e.name, str) else e.name for e in os.scandir(d) if e.is_dir()]
+
+
 def model(root, args):
     """{name bytes: dict(rows, version, dir)} and the extra (-a) groups"""
     depth, walk, rest = args_of(args)
@@ -257,9 +267,10 @@ def model(root, args):
                 under = path.rstrip(b"/") + b"/"
                 if any(g == path or g.startswith(under) for g in groups):
                     continue
-                cur = num(top + (rel if rel != b"/" else b""), b"memory.usage_in_bytes" if ver == 1 else b"memory.current")
-                if isinstance(cur, int) and cur > 0:
-                    extra[path] = dict(rows=[], version=ver, dir=top + (rel if rel != b"/" else b""))
+                d = top + (rel if rel != b"/" else b"")
+                if charged(d, ver) and not any(charged(d + b"/" + s, ver) for s in subdirs(d)
+                                               if depth is None or len([c for c in path.split(b"/") if c]) < depth):
+                    extra[path] = dict(rows=[], version=ver, dir=d)
     return groups, extra, cov
 
 
@@ -294,7 +305,8 @@ def check_json(root, j, args):
     if len(names) != len(set(names)):
         bad.append("a group twice: %s" % sorted(n for n in names if names.count(n) > 1)[:4])
     if set(names) != set(exp):
-        bad.append("groups %s, want %s" % (sorted(set(names) - set(exp))[:8], sorted(set(exp) - set(names))[:8]))
+        cut = lambda ns: [n if len(n) < 80 else n[:60] + "...(%d)" % len(n) for n in sorted(ns)[:8]]
+        bad.append("groups %s, want %s" % (cut(set(names) - set(exp)), cut(set(exp) - set(names))))
     for g in got:
         if g.get("name") not in exp:
             continue
@@ -384,9 +396,12 @@ def hostile(root):
     top = root.encode() + b"/sys/fs/cgroup"
     write(top + b"/memory.stat", "anon 0\nfile 0\n")
     names = list(HOSTILE)
-    # a 4 KiB path (components of 200 bytes): its directory is not in the
-    # tree (a path that long cannot be opened whole): null figures
-    names.append(b"".join(b"/" + (b"%c" % (97 + i)) * 199 for i in range(21)))
+    # the longest path the kernel prints, 4095 bytes (PATH_MAX with its
+    # NUL; the file is 4099 bytes with "0::" and the newline): its
+    # directory is not in the tree (under DIR it could not be opened
+    # whole): null figures
+    names.append(b"".join(b"/" + (b"%c" % (97 + i)) * 199 for i in range(20)) + b"/" + b"z" * 94)
+    assert len(names[-1]) == 4095
     for i, n in enumerate(names):
         process(root, 100 + i, "h%d" % i, 100 + i * 10, b"0::" + n + b"\n")
         if len(n) < 1024:
