@@ -17,7 +17,7 @@ about it.
   cgroup_check.py many DIR N             writes N processes, each in its
                                          own cgroup (every 16th with a
                                          directory and its own figures)
-  cgroup_check.py live FILE KIND PID:GROUP:DIR..
+  cgroup_check.py live FILE KIND PID:GROUP:DIR:MIB..
                                          a live run: each group's PSS is the
                                          sum of its members' smaps_rollup Pss,
                                          its current DIR's memory.usage_in_bytes
@@ -425,17 +425,20 @@ def many(root, n):
 
 
 def live(path, kind, members):
-    """members: PID:GROUP:DIR; each group's figures read directly here"""
+    """members: PID:GROUP:DIR:MIB (MIB written by the workload); each
+    group's figures read directly here"""
     j = json.load(open(path))
     by = {g["name"]: g for g in j.get("groups", [])}
     want = {}
     for m in members:
+        m, mib = m.rsplit(":", 1)
         pid, group, d = m.split(":", 2)
         ro = S.keynums(S.read("/proc/%s/smaps_rollup" % pid), ["Pss", "Pss_Anon"])
-        w = want.setdefault(group, dict(pss=0, anon=0, n=0, dir=d))
+        w = want.setdefault(group, dict(pss=0, anon=0, n=0, dir=d, mib=0))
         w["pss"] += ro["Pss"]
         w["anon"] += ro["Pss_Anon"]
         w["n"] += 1
+        w["mib"] += int(mib)
     bad = []
     for group, w in want.items():
         g = by.get(group)
@@ -452,6 +455,9 @@ def live(path, kind, members):
         if c.get("current") != cur or c.get("charged_minus_pss") != cur - g["pss"]:
             bad.append("%s: current %s, charged_minus_pss %s; want %d, %d"
                        % (group, c.get("current"), c.get("charged_minus_pss"), cur, cur - g["pss"]))
+        # the workloads' own pages: all charged here, all in their PSS
+        if not (w["anon"] >= w["mib"] << 20 and cur >= w["mib"] << 20):
+            bad.append("%s: anonymous PSS %d, current %d: less than the %d MiB written" % (group, w["anon"], cur, w["mib"]))
         if c.get("version") != (1 if v1 else 2):
             bad.append("%s: version %s" % (group, c.get("version")))
     print("\n".join(bad))
