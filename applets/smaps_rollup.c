@@ -1229,13 +1229,14 @@ static void cgroup_groups(void)
 /* The sums and name of the group listed i-th */
 static const struct sums *group_at(unsigned i, const char **name)
 {
-	const struct group *g = &TT.groups[TT.group_order[i]];
+	const struct group *g;
 
 	if (TT.opt->group == SR_GROUP_CGROUP) {
 		cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
 		*name = cgroup_name(TT.cgroup_order[i]);
 		return &TT.cgroup_sum;
 	}
+	g = &TT.groups[TT.group_order[i]];
 	*name = g->name;
 	return &g->sum;
 }
@@ -2174,6 +2175,24 @@ static void cgroup_mount(const struct mnt *m)
 	cg_mount(&TT.hier, m);
 }
 
+/* A cgroup2 mount without the memory controller (a v1 system's unified
+ * tree, memory not enabled) has no memory files: 0 when its root's
+ * cgroup.controllers lists no "memory"; an unreadable one (a capture
+ * without it) is taken as listing it. */
+static int v2_memory(void)
+{
+	const char *p, *e;
+	long n;
+
+	mb_join(TT.cgroup_file, TT.hier.point, "/", "cgroup.controllers");
+	if ((n = rd_file(TT.cgroup_file, TT.cgroup_stat_text, sizeof TT.cgroup_stat_text, &(int){ 0 })) < 0)
+		return 1;
+	for (p = TT.cgroup_stat_text, e = p + n; p < e; p += strcspn(p, " \n") + 1)
+		if (!strncmp(p, "memory", 6) && (p + 6 == e || p[6] == ' ' || p[6] == '\n'))
+			return 1;
+	return 0;
+}
+
 static int process_view(const struct sr_options *o)
 {
 	int rc, streamable;
@@ -2196,6 +2215,8 @@ static int process_view(const struct sr_options *o)
 	                                  process_row, process_kvname, 0 };
 	if (sr_scan_start(&TT.scan, 0, o->group == SR_GROUP_CGROUP ? cgroup_mount : 0))
 		return 1;
+	if (o->group == SR_GROUP_CGROUP && TT.hier.version == 2 && !v2_memory())
+		TT.hier.version = 0;
 	TT.scan.cgroup_version = TT.hier.version;
 	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
 		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
@@ -2376,6 +2397,14 @@ static int options(struct sr_options *o, int argc, char **argv)
 	}
 	if (o->nrules && !o->group)
 		o->group = SR_GROUP_CATEGORY;
+	/* --cgroup-depth and -a imply -g cgroup, and mean nothing with another */
+	if ((o->all_cgroups || o->cgroup_depth != -1u) && !o->group)
+		o->group = SR_GROUP_CGROUP;
+	if ((o->all_cgroups || o->cgroup_depth != -1u) && o->group != SR_GROUP_CGROUP) {
+		p = o->all_cgroups ? "-a" : "--cgroup-depth";
+		mb_warn(p, "only with -g cgroup");
+		return cli_usage_error(usage);
+	}
 	o->rules[o->nrules].name = "other";
 	o->rules[o->nrules].name_len = 5;
 	if (o->view == SR_VIEW_MAPS) {
