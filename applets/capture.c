@@ -203,9 +203,11 @@ static int may_take(const char *name)
 	return a == ANSWER_TAKE;
 }
 
-/* A proc/PID directory the applet opened, as a directory member "proc/PID/"
- * (mode 0555 as in /proc): the replay sees the process even when none of
- * its files could be read (its status gone: it vanished, as live). */
+/* A proc/PID directory the applet opened, as a directory member "proc/PID/":
+ * the replay sees the process even when none of its files could be read
+ * (its status gone: it vanished, as live).  Mode 0755, not /proc's 0555:
+ * GNU tar and BusyBox tar run by a user other than root could not put
+ * the process's files into a directory without write permission. */
 static void dir_member(const char *name)
 {
 	char d[CAP_DIR_NAME + 1];
@@ -216,7 +218,7 @@ static void dir_member(const char *name)
 	memcpy(d, name, n);
 	d[n] = '/';
 	d[n + 1] = 0;
-	if (!may_take(d) || !(hl = tar_head(head, d, 0, 0555, mtime, '5')))
+	if (!may_take(d) || !(hl = tar_head(head, d, 0, 0755, mtime, '5')))
 		return;
 	emit3(hl, 0, 0, 0);
 }
