@@ -66,19 +66,28 @@ static const struct run {
 };
 
 /* What a child tells the parent through a pipe, one record each: a type
- * byte, then a NUL-terminated text (often empty). */
+ * byte, then a NUL-terminated text (often empty).  REC_ASK alone waits
+ * for an answer, one byte on a second pipe: ANSWER_TAKE or ANSWER_TAKEN. */
 enum {
+	REC_ASK = 'a',        /* text: a name about to be taken; may it? */
 	REC_FILE = 'f',       /* a member written */
-	REC_SHARED = 's',     /* text: a file outside proc/PID, written or failed: not again */
 	REC_PROCESS = 'p',    /* a process's status written */
 	REC_VANISHED = 'v',   /* a process gone (ENOENT under proc/PID) */
 	REC_UNREADABLE = 'u', /* a file not captured for another error */
 	REC_CHANGED = 'c',    /* text: a file that changed between its two reads */
 	REC_WRITE_ERROR = 'w' /* text: the errno of a failed write on stdout */
 };
+enum { ANSWER_TAKE = 'y', ANSWER_TAKEN = 'n' };
 
 GLOBALS(
-	uint64_t files, processes, vanished, unreadable, changed, unlisted;
+	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked;
+	/* the names in the stream, as FNV-1a hashes (0: a free slot), in
+	 * the parent: the applets run in children that end, and a file one
+	 * reads again (smaps-rollup reads status twice, the -S run reads
+	 * what the run before read) must not be a second member */
+	uint64_t seen[CAP_SEEN];
+	size_t nseen;
+	int answer_fd;               /* the running child's answer pipe */
 	size_t end_len;
 	size_t rec_len;
 	int write_error;
@@ -93,26 +102,20 @@ GLOBALS(
 
 /* The tap's state lives outside GLOBALS: it runs while another applet
  * owns the union.  The buffer holds a file read once, or a piece of a
- * large one; the shared names are inherited by each child from the
- * parent, which adds those the child before it reported. */
+ * large one. */
 static char buf[CAP_BUF];
 static char head[TAR_HEAD_FOR(CAP_NAME_MAX)];   /* names are no longer than path */
 static const char zeros[TAR_BLOCK];
 static char path[CAP_NAME_MAX];
-/* the proc/PID files last taken, as PID << 3 | kind (a ring) */
-static uint64_t recent[CAP_RECENT];
-static unsigned recent_next;
-static const char *const kinds[] = { "status", "smaps_rollup", "smaps", "cmdline", "comm", "mountinfo" };
 static struct { int fd; char name[CAP_DIR_NAME]; } dirs[CAP_DIRS];
 static unsigned next_dir;
-static char taken[CAP_TAKEN_POOL];
-static size_t taken_len;
-/* smaps_only: the -S run, which adds each process's smaps to what the
- * run before took; no_smaps: that run before, when -S follows (where it
- * reads smaps for want of smaps_rollup: a kernel before 4.14, a kernel
- * thread in a captured tree) */
-static int tar_fd = 1, report_fd = -1, smaps_only, no_smaps;
-static unsigned long last_gone, no_rollup;
+/* smaps_only: the -S run, which adds each process's smaps (and the
+ * mountinfo -M reads beside it) to what the run before took; no_smaps:
+ * that run before, when -S follows (where it reads smaps for want of
+ * smaps_rollup: a kernel before 4.14, a kernel thread in a captured
+ * tree); with_mountinfo: the tap's own open of a process's mountinfo */
+static int tar_fd = 1, report_fd = -1, ask_fd = -1, smaps_only, no_smaps, with_mountinfo;
+static unsigned long last_gone;
 static uint64_t mtime;
 
 /* All of v: 0, or the errno of the write that failed. */
@@ -187,6 +190,41 @@ static int member(const char *name, const char *data, size_t n)
 		return -ENAMETOOLONG;
 	emit3(hl, data, n, tar_pad(n));
 	return 0;
+}
+
+/* May the child take name, not yet in the stream?  The parent answers
+ * (seen_before); a parent gone ends the child. */
+static int may_take(const char *name)
+{
+	ssize_t k;
+	char a;
+
+	report(REC_ASK, name);
+	while ((k = read(ask_fd, &a, 1)) < 0 && errno == EINTR)
+		;
+	if (k != 1)
+		_exit(1);
+	return a == ANSWER_TAKE;
+}
+
+/* A proc/PID directory the applet opened, as a directory member "proc/PID/":
+ * the replay sees the process even when none of its files could be read
+ * (its status gone: it vanished, as live).  Mode 0755, not /proc's 0555:
+ * GNU tar and BusyBox tar run by a user other than root could not put
+ * the process's files into a directory without write permission. */
+static void dir_member(const char *name)
+{
+	char d[CAP_DIR_NAME + 1];
+	size_t n = strlen(name), hl;
+
+	if (n + 2 > sizeof d)
+		return;
+	memcpy(d, name, n);
+	d[n] = '/';
+	d[n + 1] = 0;
+	if (!may_take(d) || !(hl = tar_head(head, d, 0, 0755, mtime, '5')))
+		return;
+	emit3(hl, 0, 0, 0);
 }
 
 static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
@@ -306,24 +344,6 @@ static unsigned long proc_pid(const char *p)
 	return sc_u64_all(s, e - s, &v) == SC_OK && v ? (unsigned long)v : 0;
 }
 
-static int was_taken(const char *name)
-{
-	size_t i;
-	for (i = 0; i < taken_len; i += strlen(taken + i) + 1)
-		if (!strcmp(taken + i, name))
-			return 1;
-	return 0;
-}
-
-static void take(const char *name)
-{
-	size_t n = strlen(name) + 1;
-	if (taken_len + n <= sizeof taken) {   /* beyond: it may be taken twice */
-		memcpy(taken + taken_len, name, n);
-		taken_len += n;
-	}
-}
-
 static const char *dir_name(int fd)
 {
 	unsigned i;
@@ -369,13 +389,16 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 {
 	const char *name, *base;
 	unsigned long pid;
-	unsigned i;
-	int rc;
+	int rc, is_smaps;
 
 	if (flags & O_DIRECTORY) {
 		uint64_t v;
-		if (fd >= 0)
+		if (fd >= 0) {
 			dir_opened(dirfd, rel, fd);
+			if ((name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
+			    sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK)
+				dir_member(name);
+		}
 		/* proc/PID gone between the listing and its open */
 		else if (fd == -ENOENT && rd_live() && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
 		         sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK && v != last_gone) {
@@ -396,34 +419,15 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		return;
 	base = strrchr(name, '/');
 	base = base ? base + 1 : name;
-	if ((pid = proc_pid(name))) {
-		/* the -S run adds smaps; the rest of each process is in */
-		int is_smaps = !strcmp(base, "smaps");
-		uint64_t key = 0;
-		/* smaps read for want of smaps_rollup, in the -S run: its maps
-		 * pass reads (or has read) that smaps too */
-		if (!strcmp(base, "smaps_rollup") && fd == -ENOENT)
-			no_rollup = pid;
-		else if (smaps_only && is_smaps && pid == no_rollup)
-			return;
-		if (smaps_only ? !is_smaps : is_smaps && no_smaps)
-			return;
-		for (i = 0; i < sizeof kinds / sizeof *kinds && !key; i++)
-			if (!strcmp(base, kinds[i]))
-				key = (uint64_t)pid << 3 | (i + 1);
-		for (i = 0; key && i < CAP_RECENT; i++)
-			if (recent[i] == key)
-				return;
-		if (key) {
-			recent[recent_next] = key;
-			recent_next = (recent_next + 1) % CAP_RECENT;
-		}
-	} else if (was_taken(name))
+	pid = proc_pid(name);
+	is_smaps = pid && !strcmp(base, "smaps");
+	/* the -S run adds smaps and its mountinfo; the rest of each process is in */
+	if (pid && (smaps_only ? !is_smaps && !with_mountinfo : is_smaps && no_smaps))
 		return;
-	else {
-		take(name);
-		report(REC_SHARED, name);
-	}
+	/* taken once, whichever run or read came first (a name answered
+	 * "taken" also when its first open failed: it fails alike again) */
+	if (!may_take(name))
+		return;
 	if (fd == -ENOENT || fd == -ESRCH) {
 		/* ESRCH: no memory map (a kernel thread, a zombie), which the
 		 * replay sees as the kernel did; ENOENT outside proc/PID: a
@@ -445,6 +449,15 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		report(REC_PROCESS, "");
 	if (rc > 0)
 		report(REC_CHANGED, name);
+	/* smaps-rollup -M reads the process's mountinfo to tell tmpfs
+	 * mappings from files: taken beside its smaps, through the same
+	 * directory (the name in path is spent: path is reused) */
+	if (is_smaps && smaps_only && dirfd != RD_TAP_ROOT) {
+		with_mountinfo = 1;
+		if ((fd = rd_openat_root(dirfd, "mountinfo", O_RDONLY | O_CLOEXEC)) >= 0)
+			close(fd);
+		with_mountinfo = 0;
+	}
 }
 
 /* One kv line, key='value' escaped as -o kv does, added to b (at len,
@@ -527,6 +540,30 @@ static void manifest(int argc, char **argv)
 	member("membox-capture", buf, len);
 }
 
+/* Whether name is in the stream already; if not, it is from now on.
+ * Open addressing over 64-bit FNV-1a hashes: two names of one hash (odds
+ * about n^2 / 2^65 for n names: 1 in 8 * 10^9 for 65,536) would lose the
+ * second.  Beyond three quarters full a new name is taken unchecked. */
+static int seen_before(const char *name)
+{
+	uint64_t h = fnv1a(FNV_START, name, strlen(name));
+	size_t i;
+
+	h += !h;   /* 0 marks a free slot */
+	for (i = h % CAP_SEEN; TT.seen[i]; i = (i + 1) % CAP_SEEN)
+		if (TT.seen[i] == h)
+			return 1;
+	if (TT.nseen >= CAP_SEEN / 4 * 3) {
+		if (!TT.unchecked++)
+			mb_warn("more than CAP_SEEN * 3 / 4 (196608) names",
+			        "the rest taken without checking for a second copy");
+		return 0;
+	}
+	TT.seen[i] = h;
+	TT.nseen++;
+	return 0;
+}
+
 /* A record from a child. */
 static void record(const char *r)
 {
@@ -534,11 +571,18 @@ static void record(const char *r)
 	uint64_t v;
 
 	switch (r[0]) {
+	case REC_ASK:
+		{
+			char a = seen_before(r + 1) ? ANSWER_TAKEN : ANSWER_TAKE;
+			/* a child gone reads no answer: its exit is seen below */
+			while (write(TT.answer_fd, &a, 1) < 0 && errno == EINTR)
+				;
+		}
+		break;
 	case REC_FILE: TT.files++; break;
 	case REC_PROCESS: TT.processes++; break;
 	case REC_VANISHED: TT.vanished++; break;
 	case REC_UNREADABLE: TT.unreadable++; break;
-	case REC_SHARED: take(r + 1); break;
 	case REC_CHANGED:
 		{
 			char key[40];
@@ -595,7 +639,7 @@ static void read_records(int fd, pid_t pid)
 static int run(const struct run *r, int only, int none)
 {
 	char *argv[RUN_ARGS + 2 + 2 * SR_MAX_PIDS + 1];
-	int argc = 0, p[2], null, status, i;
+	int argc = 0, p[2], answer[2], null, status, i;
 	pid_t pid;
 
 	for (i = 0; i < RUN_ARGS && r->argv[i]; i++)
@@ -613,14 +657,23 @@ static int run(const struct run *r, int only, int none)
 	out_flush(&out2);
 	if (pipe2(p, O_CLOEXEC) < 0)
 		return mb_fail_errno("pipe", errno);
+	if (pipe2(answer, O_CLOEXEC) < 0) {
+		close(p[0]);
+		close(p[1]);
+		return mb_fail_errno("pipe", errno);
+	}
 	if ((pid = fork()) < 0) {
 		close(p[0]);
 		close(p[1]);
+		close(answer[0]);
+		close(answer[1]);
 		return mb_fail_errno("fork", errno);
 	}
 	if (!pid) {
 		close(p[0]);
+		close(answer[1]);
 		report_fd = p[1];
+		ask_fd = answer[0];
 		tar_fd = fcntl(tar_fd, F_DUPFD_CLOEXEC, 3);
 		/* the applet's report goes to /dev/null, never to -O FILE */
 		out_path = 0;
@@ -635,8 +688,11 @@ static int run(const struct run *r, int only, int none)
 		_exit(0);
 	}
 	close(p[1]);
+	close(answer[0]);
+	TT.answer_fd = answer[1];
 	read_records(p[0], pid);
 	close(p[0]);
+	close(answer[1]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE)
@@ -671,6 +727,8 @@ static void end(void)
 	len = kv_u(buf, cap, len, "changed", TT.changed);
 	if (TT.unlisted)
 		len = kv_u(buf, cap, len, "changed_unlisted", TT.unlisted);
+	if (TT.unchecked)
+		len = kv_u(buf, cap, len, "unchecked", TT.unchecked);
 	/* buf holds the counts (less than a block), then the list */
 	_Static_assert(CAP_END_MAX <= CAP_BUF, "membox-capture-end is built in the buffer");
 	memcpy(buf + len, TT.end, TT.end_len);

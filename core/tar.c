@@ -4,7 +4,8 @@
  *        0  name       100   NUL-terminated unless full
  *      100  mode         8   octal, NUL-terminated
  *      108  uid, gid   8, 8
- *      124  size        12   octal: at most 8 GiB - 1
+ *      124  size        12   octal: at most 8 GiB - 1; beyond, GNU's
+ *                             base-256 (0x80, then big-endian binary)
  *      136  mtime       12
  *      148  chksum       8   sum of the header's bytes, this field as spaces
  *      156  typeflag     1
@@ -26,6 +27,19 @@ static void octal(char *f, size_t n, uint64_t v)
 		f[n] = '0' + (v & 7);
 		v >>= 3;
 	}
+}
+
+/* v in GNU's base-256 form: 0x80, then v big-endian in the 11 bytes left.
+ * With the pax size= record beside it: readers that ignore pax size=
+ * (busybox tar 1.35) would otherwise take the ustar field's size. */
+static void base256(char *f, uint64_t v)
+{
+	int i;
+
+	memset(f, 0, 12);
+	f[0] = (char)0x80;
+	for (i = 11; v; i--, v >>= 8)
+		f[i] = (char)(v & 0xff);
 }
 
 /* Where name splits into prefix '/' rest with rest at most 100 bytes and
@@ -58,7 +72,10 @@ static void ustar(char *h, const char *name, size_t nlen, long cut, uint64_t siz
 	octal(h + 100, 8, mode & 07777);
 	octal(h + 108, 8, 0);
 	octal(h + 116, 8, 0);
-	octal(h + 124, 12, size > USTAR_SIZE_MAX ? 0 : size);
+	if (size > USTAR_SIZE_MAX)
+		base256(h + 124, size);
+	else
+		octal(h + 124, 12, size);
 	octal(h + 136, 12, mtime > USTAR_SIZE_MAX ? USTAR_SIZE_MAX : mtime);
 	h[156] = type;
 	memcpy(h + 257, "ustar", 6);

@@ -76,9 +76,8 @@
 #define CAP_DIRS            8  /* directories remembered (fd and path) to name the files opened in them */
 #define CAP_DIR_NAME       64  /* bytes of such a directory's path ("proc/4194304"); longer: its files unnamed */
 #define CAP_NAME_MAX      512  /* bytes of a captured file's path and NUL; longer: not captured, unreadable */
-#define CAP_RECENT        256  /* proc/PID files last taken, not taken again (smaps-rollup -p reads
-                                  each status twice, 64 PIDs apart at most, 190 files) */
-#define CAP_TAKEN_POOL   2048  /* bytes of the names of shared files already in the stream (meminfo, ...) */
+#define CAP_SEEN       262144  /* hashes of the names in the stream (2 MiB, capture's GLOBALS); a name
+                                  seen is not taken again; beyond 3/4 full: taken unchecked, counted */
 #define CAP_CMD_MAX       960  /* bytes of the command line in the manifest (longer: cut, command_cut) */
 #define CAP_END_MAX     16384  /* bytes of membox-capture-end's changed_file lines; beyond: changed_unlisted */
 

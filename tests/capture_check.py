@@ -11,6 +11,9 @@ not from membox's code.
         with the same names and sizes; no name twice.  --manifest: the first
         member is membox-capture and the last membox-capture-end.  Prints
         "SIZE NAME" per member.
+    capture_check.py tars FILE... [--manifest]
+        The same for each FILE, in one process (hundreds of captures: the
+        interpreter starts once); prints only the faults, each FILE first.
     capture_check.py json A B [IGNORE...]
         The JSON documents A and B are equal except at the paths IGNORE
         (fnmatch patterns over paths like zones.2.free, several in one
@@ -36,7 +39,7 @@ def size_field(f):
     return octal(f)
 
 
-def check_tar(path, manifest):
+def check_tar(path, manifest, listing=True):
     f = open(path, 'rb')
     end = f.seek(0, 2)
 
@@ -99,7 +102,10 @@ def check_tar(path, manifest):
             pax = {}
         at += 512 + size + (-size % 512)
     names = [m[0] for m in members]
-    dups = sorted({n for n in names if names.count(n) > 1})
+    count = {}
+    for n in names:
+        count[n] = count.get(n, 0) + 1
+    dups = sorted(n for n in count if count[n] > 1)
     if dups:
         errs.append('names twice: %s' % ' '.join(dups[:10]))
     if manifest and (not names or names[0] != 'membox-capture' or names[-1] != 'membox-capture-end'):
@@ -112,7 +118,7 @@ def check_tar(path, manifest):
             errs.append("Python's tarfile lists other members: %r" % py[:5])
     except Exception as e:
         errs.append("Python's tarfile: %s" % e)
-    for n, s, _ in members:
+    for n, s, _ in members if listing else ():
         print(s, n)
     for e in errs:
         print(path + ': ' + e, file=sys.stderr)
@@ -175,6 +181,9 @@ if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'tar':
         sys.exit(check_tar(sys.argv[2], '--manifest' in sys.argv[3:]))
+    if cmd == 'tars':
+        files = [a for a in sys.argv[2:] if a != '--manifest']
+        sys.exit(max([check_tar(f, '--manifest' in sys.argv[2:], False) for f in files] or [0]))
     if cmd == 'json':
         sys.exit(check_json(sys.argv[2], sys.argv[3], ' '.join(sys.argv[4:]).split()))
     if cmd == 'opens':

@@ -176,10 +176,20 @@ int main(int argc, char **argv)
 	CHECK_EQ("tar size 8 GiB: record length", m.pax_len, 19);
 	CHECK_STR("tar size 8 GiB: record", head + 512, 19, "19 size=8589934592\n");
 	CHECK_EQ("tar size 8 GiB: three blocks", n, 3 * 512);
+	/* and in the ustar field for readers that ignore size= (busybox):
+	 * 2^33 in base-256 is 0x80, then 2^33 = 0x02 << 32 over 11 bytes:
+	 * six zeros, 0x02, four zeros */
+	CHECK("tar size 8 GiB: base-256 field",
+	      !memcmp(head + 1024 + 124, "\x80\0\0\0\0\0\0\x02\0\0\0\0", 12));
 	read_back("tar size 9 GiB", "proc/1/smaps", 9 * GiB, 0444, '0');
 	CHECK_STR("tar size 9 GiB: record", head + 512, 19, "19 size=9663676416\n");
+	/* 9 GiB = 0x2_4000_0000 */
+	CHECK("tar size 9 GiB: base-256 field",
+	      !memcmp(head + 1024 + 124, "\x80\0\0\0\0\0\0\x02\x40\0\0\0", 12));
 	read_back("tar size 2^64 - 1", "proc/1/smaps", UINT64_MAX, 0444, '0');
 	CHECK_STR("tar size 2^64 - 1: record", head + 512, 29, "29 size=18446744073709551615\n");
+	CHECK("tar size 2^64 - 1: base-256 field",
+	      !memcmp(head + 1024 + 124, "\x80\0\0\0\xff\xff\xff\xff\xff\xff\xff\xff", 12));
 	/* both records, and the largest header there is */
 	n = read_back("tar path and size", mkname(MB_PATH_MAX, 0), UINT64_MAX, 0444, '0');
 	CHECK("tar path and size: both records", m.pax_path && m.pax_size);

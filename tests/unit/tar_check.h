@@ -172,7 +172,10 @@ static const char *tc_read(const char *bytes, size_t n, struct tc_member *m)
 	if (!tc_size_field(h + 124, &v, &b256))
 		return m->why = "size field neither octal nor base-256";
 	if (m->pax_size) {
-		if (b256 && v != m->size)
+		/* busybox tar ignores size=: the field must say it too */
+		if (!b256)
+			return m->why = "pax size without a base-256 size field";
+		if (v != m->size)
 			return m->why = "base-256 size disagrees with pax size";
 	} else {
 		if (b256)
