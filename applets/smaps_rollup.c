@@ -100,6 +100,7 @@ static const char *const overflow_names[SR_OVERFLOW_N] = { SR_OVERFLOW(SR_NAME) 
 #undef SR_NAME
 
 #define NO_ROW 0xffff
+_Static_assert(SR_CGROUP_ENTRIES < NO_ROW - 1, "a cgroup's index fits 16 bits beside NO_ROW");
 _Static_assert(SR_MAX_ROWS <= NO_ROW, "kept processes are told by 16-bit indexes");
 _Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
 /* Without -n: the table and prom list this many (a screen, and a sane
@@ -168,17 +169,18 @@ GLOBALS(
 	struct {
 	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
 	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
-	uint32_t cgroup_at[SR_MAX_CGROUPS];          /* a cgroup's path in cgroup_pool */
-	unsigned short cgroup_run[SR_MAX_CGROUPS];   /* its first process in by_cgroup; NO_ROW: none */
-	unsigned short cgroup_order[SR_MAX_CGROUPS]; /* the cgroups as listed (-a: first, the walk's queue) */
+	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
 		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
-		uint64_t cgroup_key[SR_MAX_CGROUPS];      /* then: the size cgroups are listed by */
+		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
 	};
 	};
 	unsigned ncgroups;
+	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
 	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	uint32_t cgroup_pool_used;
 	struct sums cgroup_sum;              /* the cgroup being written */
@@ -1001,7 +1003,8 @@ enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
 static unsigned cgroup_index(const char *path, size_t n, int add)
 {
 	uint32_t h = path_hash(path, n), k;
-	size_t reserve = path != other_cgroup;
+	/* a path leaves room in the pool for both names that are not paths */
+	size_t reserve = *path == '/' ? sizeof other_cgroup + sizeof unknown_cgroup : 0;
 	char *q;
 
 	for (; (k = TT.cgroup_slots[h % SR_CGROUP_SLOTS]); h++) {
@@ -1011,8 +1014,8 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 	}
 	if (!add)
 		return NO_ROW;
-	if (TT.ncgroups + reserve >= SR_MAX_CGROUPS ||
-	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve * sizeof other_cgroup) {
+	if ((*path == '/' && TT.ncgroup_paths >= SR_MAX_CGROUPS) ||
+	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve) {
 		TT.scan.coverage[SR_CGROUPS_DROPPED]++;
 		return add == CGROUP_NEW_ONLY ? NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
 	}
@@ -1023,6 +1026,7 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 	memcpy(q, path, n);
 	q[n] = 0;
 	TT.cgroup_pool_used += n + 1;
+	TT.ncgroup_paths += *path == '/';
 	return TT.ncgroups++;
 }
 
@@ -1520,7 +1524,7 @@ static void cgroup_visit(unsigned g, const char *name, unsigned *tail)
 			charged = 1;
 		}
 		charged |= child_g != NO_ROW;
-		if (child_g != NO_ROW && *tail < SR_MAX_CGROUPS)
+		if (child_g != NO_ROW && *tail < SR_CGROUP_ENTRIES)
 			TT.cgroup_order[(*tail)++] = child_g;
 	}
 	rd_dir_close(&TT.cgroup_dir);
