@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -177,6 +178,7 @@ GLOBALS(
 		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
+	char cgroup_text[SR_CGROUP_READ];   /* a process's /proc/PID/cgroup (the path points here) */
 	};
 	};
 	unsigned ncgroups;
@@ -602,13 +604,25 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 {
 	struct sr_row *r = &s->cur;
-	int cut;
-	long n = rd_fileat(s->process.dir, "cgroup", s->buf, sizeof s->buf, &cut);
+	int cut, found;
+	long n = rd_fileat(s->process.dir, "cgroup", TT.cgroup_text, sizeof TT.cgroup_text, &cut);
 	const char *p, *slash;
 	size_t len, end = 0;
 	unsigned k;
+	char name[32];
+	struct diag d;
 
-	if (n <= 0 || !cg_parse(s->buf, n, s->cgroup_version, &p, &len) || !len || *p != '/')
+	if (n <= 0)
+		return;
+	found = cg_parse(TT.cgroup_text, n, cut, s->cgroup_version, &p, &len);
+	/* cut before the memory line ended (the other hierarchies' long
+	 * paths before it): said, counted, the process in (unknown) */
+	if (cut && !found) {
+		snprintf(name, sizeof name, "/proc/%u/cgroup", r->pid);
+		mb_warn_diag(rd_diag(&d, name, 0, "longer than SR_CGROUP_READ bytes before its memory line ended (in (unknown))"));
+		s->coverage[SR_TRUNCATED]++;
+	}
+	if (!found || !len || *p != '/')
 		return;
 	for (k = 0; k < o->cgroup_depth && end < len; k++) {
 		slash = memchr(p + end + 1, '/', len - end - 1);

@@ -40,6 +40,8 @@
 #define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, twice SR_MAX_CGROUPS */
 #define SR_CGROUP_POOL 524288  /* -g cgroup: bytes of the cgroup paths kept (each with its NUL);
                                   beyond: "(other)", cgroups_dropped */
+#define SR_CGROUP_READ   8192  /* -g cgroup: bytes of a /proc/PID/cgroup read (a 4095-byte path's
+                                  line and others); a memory line beyond: (unknown), truncated */
 #define SR_CGROUP_WALK     64  /* -g cgroup -a: directory levels walked below the hierarchy's root */
 #define SR_CGROUP_STAT  16384  /* -g cgroup: bytes of a cgroup's memory.stat read (beyond: cut) */
 #define SR_MAX_RULES       16  /* -c and -C category rules */
