@@ -1378,8 +1378,10 @@ static int kernel_part(uint64_t *v)
 }
 
 /* What of the charge the PSS does not hold, as memory.stat tells it:
- * into c->not_in_pss, the have bits of CF_PART on. */
-static uint64_t not_in_pss(struct cgroup_rec *c, int have_kmem, uint64_t kmem)
+ * into c->not_in_pss, the have bits of CF_PART on.  Each part needs its
+ * own keys only; rest needs the charge too (charged: charged_minus_pss
+ * is known; v2's root cgroup has no memory.current but a memory.stat). */
+static uint64_t not_in_pss(struct cgroup_rec *c, int charged, int have_kmem, uint64_t kmem)
 {
 	int v1 = c->version == 1;
 	uint64_t file, mapped, have = 0, v;
@@ -1399,6 +1401,8 @@ static uint64_t not_in_pss(struct cgroup_rec *c, int have_kmem, uint64_t kmem)
 		c->not_in_pss[2] = v;
 		have |= 4;
 	}
+	if (!charged)
+		return have << CF_PART;
 	for (i = 0; i < 3; i++)
 		if (have >> i & 1)
 			known += c->not_in_pss[i];
@@ -1472,9 +1476,8 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	if (have >> CF_CURRENT & 1) {
 		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
 		have |= 1u << CF_CHARGED_MINUS_PSS;
-		have |= not_in_pss(c, kmem_ok, kmem);
 	}
-	return have;
+	return have | not_in_pss(c, have >> CF_CURRENT & 1, kmem_ok, kmem);
 }
 
 /* -a: does the cgroup at path hold memory (its charge more than 0)? */
