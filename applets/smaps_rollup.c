@@ -1565,7 +1565,11 @@ static void cgroup_walk(void)
 	unsigned head = 0, tail = 0, g;
 
 	TT.cgroups_scanned = TT.ncgroups;
-	if ((g = cgroup_index(root, n, CGROUP_FIND)) == NO_ROW && cgroup_charged(root, n))
+	/* the mount's root (a container's /docker/ID) is a cgroup of its own
+	 * only within --cgroup-depth: above, its processes count in a
+	 * shorter group already */
+	g = cgroup_index(root, n, CGROUP_FIND);
+	if (g == NO_ROW && path_depth(root) <= TT.opt->cgroup_depth && cgroup_charged(root, n))
 		g = cgroup_index(root, n, CGROUP_NEW_ONLY);
 	if (path_depth(root) < limit)
 		cgroup_visit(g, root, &tail);
