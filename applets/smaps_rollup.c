@@ -9,7 +9,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -178,7 +177,6 @@ GLOBALS(
 		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
-	char cgroup_text[SR_CGROUP_READ];   /* a process's /proc/PID/cgroup (the path points here) */
 	};
 	};
 	unsigned ncgroups;
@@ -231,7 +229,10 @@ GLOBALS(
 		char *s;
 		long n;
 	} cgroup_stat, cgroup_events;
-	char cgroup_stat_text[SR_CGROUP_STAT];
+	union {   /* the scan reads the processes' cgroup files, the writing memory.stat */
+		char cgroup_of_process[SR_CGROUP_READ];   /* /proc/PID/cgroup (the path kept points here) */
+		char cgroup_stat_text[SR_CGROUP_STAT];
+	};
 	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
 	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
 	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
@@ -605,20 +606,21 @@ static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 {
 	struct sr_row *r = &s->cur;
 	int cut, found;
-	long n = rd_fileat(s->process.dir, "cgroup", TT.cgroup_text, sizeof TT.cgroup_text, &cut);
+	long n = rd_fileat(s->process.dir, "cgroup", TT.cgroup_of_process, sizeof TT.cgroup_of_process, &cut);
 	const char *p, *slash;
 	size_t len, end = 0;
 	unsigned k;
-	char name[32];
+	char pid[24], name[48];
 	struct diag d;
 
 	if (n <= 0)
 		return;
-	found = cg_parse(TT.cgroup_text, n, cut, s->cgroup_version, &p, &len);
+	found = cg_parse(TT.cgroup_of_process, n, cut, s->cgroup_version, &p, &len);
 	/* cut before the memory line ended (the other hierarchies' long
 	 * paths before it): said, counted, the process in (unknown) */
 	if (cut && !found) {
-		snprintf(name, sizeof name, "/proc/%u/cgroup", r->pid);
+		pid[u64_str(pid, r->pid)] = 0;
+		mb_join(name, "/proc/", pid, "/cgroup");
 		mb_warn_diag(rd_diag(&d, name, 0, "longer than SR_CGROUP_READ bytes before its memory line ended (in (unknown))"));
 		s->coverage[SR_TRUNCATED]++;
 	}
