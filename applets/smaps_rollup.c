@@ -100,6 +100,7 @@ static const char *const overflow_names[SR_OVERFLOW_N] = { SR_OVERFLOW(SR_NAME) 
 #undef SR_NAME
 
 #define NO_ROW 0xffff
+_Static_assert(SR_CGROUP_ENTRIES < NO_ROW - 1, "a cgroup's index fits 16 bits beside NO_ROW");
 _Static_assert(SR_MAX_ROWS <= NO_ROW, "kept processes are told by 16-bit indexes");
 _Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
 /* Without -n: the table and prom list this many (a screen, and a sane
@@ -168,17 +169,18 @@ GLOBALS(
 	struct {
 	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
 	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
-	uint32_t cgroup_at[SR_MAX_CGROUPS];          /* a cgroup's path in cgroup_pool */
-	unsigned short cgroup_run[SR_MAX_CGROUPS];   /* its first process in by_cgroup; NO_ROW: none */
-	unsigned short cgroup_order[SR_MAX_CGROUPS]; /* the cgroups as listed (-a: first, the walk's queue) */
+	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
 		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
-		uint64_t cgroup_key[SR_MAX_CGROUPS];      /* then: the size cgroups are listed by */
+		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
 	};
 	};
 	unsigned ncgroups;
+	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
 	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	uint32_t cgroup_pool_used;
 	struct sums cgroup_sum;              /* the cgroup being written */
@@ -227,7 +229,10 @@ GLOBALS(
 		char *s;
 		long n;
 	} cgroup_stat, cgroup_events;
-	char cgroup_stat_text[SR_CGROUP_STAT];
+	union {   /* the scan reads the processes' cgroup files, the writing memory.stat */
+		char cgroup_of_process[SR_CGROUP_READ];   /* /proc/PID/cgroup (the path kept points here) */
+		char cgroup_stat_text[SR_CGROUP_STAT];
+	};
 	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
 	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
 	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
@@ -600,13 +605,26 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 {
 	struct sr_row *r = &s->cur;
-	int cut;
-	long n = rd_fileat(s->process.dir, "cgroup", s->buf, sizeof s->buf, &cut);
+	int cut, found;
+	long n = rd_fileat(s->process.dir, "cgroup", TT.cgroup_of_process, sizeof TT.cgroup_of_process, &cut);
 	const char *p, *slash;
 	size_t len, end = 0;
 	unsigned k;
+	char pid[24], name[48];
+	struct diag d;
 
-	if (n <= 0 || !cg_parse(s->buf, n, s->cgroup_version, &p, &len) || !len || *p != '/')
+	if (n <= 0)
+		return;
+	found = cg_parse(TT.cgroup_of_process, n, cut, s->cgroup_version, &p, &len);
+	/* cut before the memory line ended (the other hierarchies' long
+	 * paths before it): said, counted, the process in (unknown) */
+	if (cut && !found) {
+		pid[u64_str(pid, r->pid)] = 0;
+		mb_join(name, "/proc/", pid, "/cgroup");
+		mb_warn_diag(rd_diag(&d, name, 0, "longer than SR_CGROUP_READ bytes before its memory line ended (in (unknown))"));
+		s->coverage[SR_TRUNCATED]++;
+	}
+	if (!found || !len || *p != '/')
 		return;
 	for (k = 0; k < o->cgroup_depth && end < len; k++) {
 		slash = memchr(p + end + 1, '/', len - end - 1);
@@ -1001,7 +1019,8 @@ enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
 static unsigned cgroup_index(const char *path, size_t n, int add)
 {
 	uint32_t h = path_hash(path, n), k;
-	size_t reserve = path != other_cgroup;
+	/* a path leaves room in the pool for both names that are not paths */
+	size_t reserve = *path == '/' ? sizeof other_cgroup + sizeof unknown_cgroup : 0;
 	char *q;
 
 	for (; (k = TT.cgroup_slots[h % SR_CGROUP_SLOTS]); h++) {
@@ -1011,8 +1030,8 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 	}
 	if (!add)
 		return NO_ROW;
-	if (TT.ncgroups + reserve >= SR_MAX_CGROUPS ||
-	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve * sizeof other_cgroup) {
+	if ((*path == '/' && TT.ncgroup_paths >= SR_MAX_CGROUPS) ||
+	    SR_CGROUP_POOL - TT.cgroup_pool_used < n + 1 + reserve) {
 		TT.scan.coverage[SR_CGROUPS_DROPPED]++;
 		return add == CGROUP_NEW_ONLY ? NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
 	}
@@ -1023,6 +1042,7 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 	memcpy(q, path, n);
 	q[n] = 0;
 	TT.cgroup_pool_used += n + 1;
+	TT.ncgroup_paths += *path == '/';
 	return TT.ncgroups++;
 }
 
@@ -1360,8 +1380,10 @@ static int kernel_part(uint64_t *v)
 }
 
 /* What of the charge the PSS does not hold, as memory.stat tells it:
- * into c->not_in_pss, the have bits of CF_PART on. */
-static uint64_t not_in_pss(struct cgroup_rec *c, int have_kmem, uint64_t kmem)
+ * into c->not_in_pss, the have bits of CF_PART on.  Each part needs its
+ * own keys only; rest needs the charge too (charged: charged_minus_pss
+ * is known; v2's root cgroup has no memory.current but a memory.stat). */
+static uint64_t not_in_pss(struct cgroup_rec *c, int charged, int have_kmem, uint64_t kmem)
 {
 	int v1 = c->version == 1;
 	uint64_t file, mapped, have = 0, v;
@@ -1381,6 +1403,8 @@ static uint64_t not_in_pss(struct cgroup_rec *c, int have_kmem, uint64_t kmem)
 		c->not_in_pss[2] = v;
 		have |= 4;
 	}
+	if (!charged)
+		return have << CF_PART;
 	for (i = 0; i < 3; i++)
 		if (have >> i & 1)
 			known += c->not_in_pss[i];
@@ -1454,9 +1478,8 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	if (have >> CF_CURRENT & 1) {
 		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
 		have |= 1u << CF_CHARGED_MINUS_PSS;
-		have |= not_in_pss(c, kmem_ok, kmem);
 	}
-	return have;
+	return have | not_in_pss(c, have >> CF_CURRENT & 1, kmem_ok, kmem);
 }
 
 /* -a: does the cgroup at path hold memory (its charge more than 0)? */
@@ -1520,7 +1543,7 @@ static void cgroup_visit(unsigned g, const char *name, unsigned *tail)
 			charged = 1;
 		}
 		charged |= child_g != NO_ROW;
-		if (child_g != NO_ROW && *tail < SR_MAX_CGROUPS)
+		if (child_g != NO_ROW && *tail < SR_CGROUP_ENTRIES)
 			TT.cgroup_order[(*tail)++] = child_g;
 	}
 	rd_dir_close(&TT.cgroup_dir);
@@ -1544,7 +1567,11 @@ static void cgroup_walk(void)
 	unsigned head = 0, tail = 0, g;
 
 	TT.cgroups_scanned = TT.ncgroups;
-	if ((g = cgroup_index(root, n, CGROUP_FIND)) == NO_ROW && cgroup_charged(root, n))
+	/* the mount's root (a container's /docker/ID) is a cgroup of its own
+	 * only within --cgroup-depth: above, its processes count in a
+	 * shorter group already */
+	g = cgroup_index(root, n, CGROUP_FIND);
+	if (g == NO_ROW && path_depth(root) <= TT.opt->cgroup_depth && cgroup_charged(root, n))
 		g = cgroup_index(root, n, CGROUP_NEW_ONLY);
 	if (path_depth(root) < limit)
 		cgroup_visit(g, root, &tail);

@@ -54,31 +54,59 @@ int cg_find(struct cg_hier *h, char *strbuf, size_t cap)
 	return k < 0 ? k : h->version;
 }
 
-int cg_parse(const char *s, size_t n, int want, const char **path, size_t *len)
+/* The end of the "ID:CONTROLLERS:" that starts the line [l, e) (its
+ * second ':'), or 0: the line is not a hierarchy's but the rest of a path
+ * with a newline in it (the kernel prints paths raw). */
+static const char *hierarchy_line(const char *l, const char *e)
 {
-	const char *e = s + n, *l, *nl, *c1, *c2, *v2 = 0;
-	size_t v2len = 0;
+	const char *p = l;
 
+	while (p < e && *p >= '0' && *p <= '9')
+		p++;
+	if (p == l || p == e || *p != ':')
+		return 0;
+	for (p++; p < e && *p != ':' && *p != '\n'; p++)
+		;
+	return p < e && *p == ':' ? p : 0;
+}
+
+int cg_parse(const char *s, size_t n, int cut, int want, const char **path, size_t *len)
+{
+	const char *e = s + n, *l, *nl, *c1, *c2, *at[3] = { 0 }, *end[3] = { 0 };
+	int in = 0;
+
+	if (cut) {   /* only what a whole "ID:...:" after it ends */
+		for (l = e; l > s && !(l[-1] == '\n' && hierarchy_line(l, e)); l--)
+			;
+		e = l > s ? l - 1 : s;
+	} else if (n && e[-1] == '\n') {   /* the last line's newline */
+		e--;
+	}
 	for (l = s; l < e; l = nl + 1) {
 		if (!(nl = memchr(l, '\n', e - l)))
 			nl = e;
-		if (!(c1 = memchr(l, ':', nl - l)) || !(c2 = memchr(c1 + 1, ':', nl - c1 - 1)))
+		if (!(c2 = hierarchy_line(l, nl))) {
+			if (in)   /* a newline in the path: it goes on */
+				end[in] = nl;
 			continue;
-		if (want != 2 && has_memory(c1 + 1, c2 - c1 - 1)) {
-			*path = c2 + 1;
-			*len = nl - c2 - 1;
-			return 1;
 		}
-		if (want != 1 && c1 - l == 1 && *l == '0' && c2 == c1 + 1 && !v2) {
-			v2 = c2 + 1;
-			v2len = nl - c2 - 1;
-		}
+		c1 = memchr(l, ':', c2 - l);
+		in = 0;
+		if (want != 2 && has_memory(c1 + 1, c2 - c1 - 1))
+			in = 1;
+		else if (want != 1 && c1 - l == 1 && *l == '0' && c2 == c1 + 1)
+			in = 2;
+		if (at[in])   /* the first line of a version counts */
+			in = 0;
+		at[in] = c2 + 1;
+		end[in] = nl;
 	}
-	if (!v2)
+	in = at[1] ? 1 : at[2] ? 2 : 0;
+	if (!in)
 		return 0;
-	*path = v2;
-	*len = v2len;
-	return 2;
+	*path = at[in];
+	*len = end[in] - at[in];
+	return in;
 }
 
 long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, size_t cap)

@@ -34,11 +34,14 @@
 #define SR_NAME_MAX        16  /* bytes of status Name kept (the kernel's comm is 15) */
 #define SR_READ_MAX      4096  /* status, smaps_rollup, cmdline: one read each into this */
 #define SR_MAX_GROUPS     128  /* -g user/name/category groups; more go into "(other)" */
-#define SR_MAX_CGROUPS  32768  /* -g cgroup: distinct cgroups (at most 65535: 16-bit indexes);
+#define SR_MAX_CGROUPS  32768  /* -g cgroup: distinct cgroup paths (at most 65533: 16-bit indexes);
                                   beyond: "(other)", cgroups_dropped */
+#define SR_CGROUP_ENTRIES (SR_MAX_CGROUPS + 2)  /* -g cgroup: the paths, then "(other)" and "(unknown)" */
 #define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, twice SR_MAX_CGROUPS */
 #define SR_CGROUP_POOL 524288  /* -g cgroup: bytes of the cgroup paths kept (each with its NUL);
                                   beyond: "(other)", cgroups_dropped */
+#define SR_CGROUP_READ   8192  /* -g cgroup: bytes of a /proc/PID/cgroup read (a 4095-byte path's
+                                  line and others); a memory line beyond: (unknown), truncated */
 #define SR_CGROUP_WALK     64  /* -g cgroup -a: directory levels walked below the hierarchy's root */
 #define SR_CGROUP_STAT  16384  /* -g cgroup: bytes of a cgroup's memory.stat read (beyond: cut) */
 #define SR_MAX_RULES       16  /* -c and -C category rules */

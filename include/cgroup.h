@@ -37,8 +37,12 @@ int cg_find(struct cg_hier *h, char *strbuf, size_t cap);
 /* The memory cgroup's path in a /proc/PID/cgroup text [s, s+n): version
  * 1 for a v1 line listing memory, 2 for "0::", with *path and *len (not
  * NUL-terminated); 0 when there is none.  want 1 or 2 asks for that
- * version's line only; 0 takes either, v1 first. */
-int cg_parse(const char *s, size_t n, int want, const char **path, size_t *len);
+ * version's line only; 0 takes either, v1 first.  The kernel prints a
+ * path raw: a line that does not start "ID:CONTROLLERS:" is the rest of
+ * the path before it (a newline in a cgroup's name), and the file's last
+ * newline ends the last path.  cut: the text is the file's beginning
+ * only; a path counts only when a whole "ID:CONTROLLERS:" follows it. */
+int cg_parse(const char *s, size_t n, int cut, int want, const char **path, size_t *len);
 /* The directory of the cgroup at path (len bytes, as cg_parse gave it)
  * under the hierarchy h, into out (cap bytes, NUL added): its length; -1
  * when no hierarchy is mounted, the path is not under the mount's root,

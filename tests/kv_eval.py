@@ -67,7 +67,9 @@ for k, v in doc.items():
 names = [k for k in want if not (ignore and ignore.search(k))]
 script = 'cd "$1" || exit 9\neval "$(cat "$2")" || exit 8\n' + \
          "".join('printf "%%s|%%s\\n" "${%s+set}" "$%s"\n' % (n, n) for n in names)
-p = subprocess.run(shell.split() + ["-c", script, "kv_eval", where, kv], capture_output=True)
+# the script through stdin (sh -s): one naming thousands of keys is longer
+# than one argument may be (128 KiB)
+p = subprocess.run(shell.split() + ["-s", where, kv], input=script.encode(), capture_output=True)
 bad = []
 if p.returncode or p.stderr:
     bad.append("%s: exit %d, stderr %r" % (shell, p.returncode, p.stderr[:300]))

@@ -26,15 +26,22 @@ int main(void)
 	size_t n;
 	char out[64];
 
-	CHECK_EQ("cgroup v1 memory line wins", cg_parse(hybrid, sizeof hybrid - 1, 0, &p, &n), 1);
+	CHECK_EQ("cgroup v1 memory line wins", cg_parse(hybrid, sizeof hybrid - 1, 0, 0, &p, &n), 1);
 	CHECK_STR("cgroup v1 path", p, n, "/system.slice/a.service");
-	CHECK_EQ("cgroup v2 asked for", cg_parse(hybrid, sizeof hybrid - 1, 2, &p, &n), 2);
+	CHECK_EQ("cgroup v2 asked for", cg_parse(hybrid, sizeof hybrid - 1, 0, 2, &p, &n), 2);
 	CHECK_STR("cgroup v2 path", p, n, "/user.slice");
-	CHECK_EQ("cgroup v2 only", cg_parse(v2, sizeof v2 - 1, 0, &p, &n), 2);
+	CHECK_EQ("cgroup v2 only", cg_parse(v2, sizeof v2 - 1, 0, 0, &p, &n), 2);
 	CHECK_STR("cgroup v2 only path", p, n, "/user.slice/u.slice");
-	CHECK_EQ("cgroup v1 asked, none", cg_parse(v2, sizeof v2 - 1, 1, &p, &n), 0);
-	CHECK_EQ("cgroup memoryx is not memory", cg_parse("3:memoryx:/a\n", 13, 1, &p, &n), 0);
-	CHECK_EQ("cgroup no final newline", cg_parse("0::/a", 5, 0, &p, &n) == 2 && n == 2, 1);
+	CHECK_EQ("cgroup v1 asked, none", cg_parse(v2, sizeof v2 - 1, 0, 1, &p, &n), 0);
+	CHECK_EQ("cgroup memoryx is not memory", cg_parse("3:memoryx:/a\n", 13, 0, 1, &p, &n), 0);
+	CHECK_EQ("cgroup no final newline", cg_parse("0::/a", 5, 0, 0, &p, &n) == 2 && n == 2, 1);
+	CHECK_EQ("cgroup newline in a name", cg_parse("1:name=x:/y\n0::/new\nline.service\n", 33, 0, 0, &p, &n), 2);
+	CHECK_STR("cgroup newline in a name: the path whole", p, n, "/new\nline.service");
+	CHECK_EQ("cgroup newline in a v1 name", cg_parse("4:memory:/a\nb:c\n0::/d\n", 22, 0, 0, &p, &n), 1);
+	CHECK_STR("cgroup newline in a v1 name: the path whole", p, n, "/a\nb:c");
+	CHECK_EQ("cgroup cut: a path not ended is not taken", cg_parse("1:x:/a\n0::/long", 15, 1, 0, &p, &n), 0);
+	CHECK_EQ("cgroup cut: a path ended by a line is", cg_parse("4:memory:/a\n0::/lo", 18, 1, 0, &p, &n), 1);
+	CHECK_STR("cgroup cut: that path", p, n, "/a");
 
 	CHECK_EQ("cgroup no mount: no dir", dir("/a", out), -1);
 	mount_one("cgroup2", "rw", "/", "/sys/fs/cgroup/unified");
