@@ -170,6 +170,8 @@ GLOBALS(
 		unsigned base, n, next;         /* its entries: kept[base .. base + n) */
 	} levels[TD_LIST_MAX + 1];          /* one per depth shown: a level below the
 	                                       first is entered from a kept entry */
+	/* last: the report's figures sit at offsets below 64 KiB */
+	struct wk_space walk;               /* the walk's working space (walk.h) */
 )
 #define G(member) offsetof(struct tmpfs_du_globals, member)
 #define TT this.tmpfs_du
@@ -990,6 +992,7 @@ int tmpfs_du_main(int argc, char **argv)
 		return 1;
 	if ((failed = cli_reports(usage)))
 		return failed;
+	wk_use(&TT.walk);
 	if (read_mounts())
 		return 1;
 	failed = meminfo_read(&TT.meminfo);

@@ -26,22 +26,11 @@ struct dent {
 	char name[];
 };
 
-static char dbuf[MB_DENTS_BUF] __attribute__((aligned(8)));
 #define WK_READ (MB_DENTS_BUF / 4)   /* one read: three levels keep their listings */
 #define LAST (MB_DENTS_BUF - WK_READ)   /* where the deeper levels read, over each other */
-static uint64_t links[WK_MAX_LINKS];   /* open addressing; 0 is empty */
-static unsigned nlinks;
-static struct lvl {
-	int fd;
-	unsigned b, i, n;      /* its listing: dbuf[b..n), the next entry at i (kept
-	                          while a child is walked) */
-	int64_t pos;           /* where its listing goes on after the entry it went down into */
-	uint64_t find;         /* after a re-open: skip entries up to this inode */
-} lv[WK_MAX_FDS];
-/* The inode of every directory on the current path, by depth (the open
- * ones' and the closed ones'): a directory re-opened through ".." must be
- * the one the walk came down from, and a child is found again by it. */
-static uint64_t path_ino[WK_MAX_DEPTH];
+static struct wk_space *sp;   /* the caller's (wk_use) */
+
+void wk_use(struct wk_space *s) { sp = s; }
 
 /* 1 seen before, 0 remembered now, -1 table full (proportional) */
 static int seen(uint64_t ino)
@@ -49,19 +38,19 @@ static int seen(uint64_t ino)
 	unsigned i = (unsigned)(ino * 0x9e3779b97f4a7c15ull >> 40) % WK_MAX_LINKS;
 
 	ino += !ino;
-	while (links[i]) {
-		if (links[i] == ino)
+	while (sp->links[i]) {
+		if (sp->links[i] == ino)
 			return 1;
 		i = (i + 1) % WK_MAX_LINKS;
 	}
-	if (nlinks >= WK_MAX_LINKS * 3 / 4)
+	if (sp->nlinks >= WK_MAX_LINKS * 3 / 4)
 		return -1;
-	links[i] = ino;
-	nlinks++;
+	sp->links[i] = ino;
+	sp->nlinks++;
 	return 0;
 }
 
-/* Where the walk is: levels lo..d are open, lv[lo % WK_MAX_FDS] the oldest */
+/* Where the walk is: levels lo..d are open, sp->lv[lo % WK_MAX_FDS] the oldest */
 struct span {
 	unsigned long d, lo;
 };
@@ -82,7 +71,7 @@ static int open_in(struct span *o, int dirfd, const char *name, int flags)
 
 	while ((f = openat(dirfd, name, flags | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0 && no_fd() &&
 	       o->lo < o->d)
-		close(lv[o->lo++ % WK_MAX_FDS].fd);
+		close(sp->lv[o->lo++ % WK_MAX_FDS].fd);
 	return f;
 }
 
@@ -134,7 +123,7 @@ static void count(struct wk *w, struct span *o, const struct stat *sb, int dirfd
 			} else if (!ps && w->cache) {
 				w->cache_gaps++;
 				if (!w->cache_errno)
-					w->cache_errno = err;   /* 0: counted proportionally (links) */
+					w->cache_errno = err;   /* 0: counted proportionally (sp->links) */
 			}
 			/* pages x page size: no overflow, they were in memory */
 			t->resident = sat_add(t->resident, c[0] * ps);
@@ -171,9 +160,9 @@ int wk_walk(struct wk *w, int fd)
 	static char name[256];
 	struct wk_sum snap;
 	struct stat sb;
-	struct lvl *l = lv, *p;
+	struct wk_lvl *l = sp->lv, *p;
 	struct span o = { 0, 0 };      /* depth d; lowest level still open */
-	unsigned i = 0, n = 0;         /* the listing of level d: dbuf[l->b..n), next at i */
+	unsigned i = 0, n = 0;         /* the listing of level d: sp->dbuf[l->b..n), next at i */
 	int isdir = 0, c;
 
 	/* an open file of its own: the caller's offset stays, and level 0
@@ -185,10 +174,10 @@ int wk_walk(struct wk *w, int fd)
 		close(l->fd);
 		return -c;
 	}
-	memset(links, 0, sizeof links);
-	nlinks = 0;
+	memset(sp->links, 0, sizeof sp->links);
+	sp->nlinks = 0;
 	w->dev = sb.st_dev;
-	path_ino[0] = sb.st_ino;
+	sp->path_ino[0] = sb.st_ino;
 	count(w, &o, &sb, l->fd, ".");
 	l->find = 0;
 	l->b = 0;
@@ -197,7 +186,7 @@ int wk_walk(struct wk *w, int fd)
 
 		if (i >= n) {
 			/* no EINTR: a signal either ends membox or restarts */
-			long r = syscall(SYS_getdents64, l->fd, dbuf + l->b, WK_READ);
+			long r = syscall(SYS_getdents64, l->fd, sp->dbuf + l->b, WK_READ);
 			if (r < 0)
 				w->unreadable++;
 			if (r <= 0)
@@ -205,7 +194,7 @@ int wk_walk(struct wk *w, int fd)
 			i = l->b;
 			n = i + r;
 		}
-		e = (struct dent *)(dbuf + i);
+		e = (struct dent *)(sp->dbuf + i);
 		i += e->reclen;
 		if (e->name[0] == '.' && (!e->name[1] || (e->name[1] == '.' && !e->name[2])))
 			continue;
@@ -245,10 +234,10 @@ int wk_walk(struct wk *w, int fd)
 				if (n > LAST)   /* the child's listing goes after ours, or in the last part */
 					n = LAST;
 				if (++o.d - o.lo >= WK_MAX_FDS)
-					close(lv[o.lo++ % WK_MAX_FDS].fd);
-				l = &lv[o.d % WK_MAX_FDS];
+					close(sp->lv[o.lo++ % WK_MAX_FDS].fd);
+				l = &sp->lv[o.d % WK_MAX_FDS];
 				l->fd = c;
-				path_ino[o.d] = sb.st_ino;
+				sp->path_ino[o.d] = sb.st_ino;
 				l->find = 0;
 				l->b = i = n;
 				if (o.d > w->depth)
@@ -271,7 +260,7 @@ int wk_walk(struct wk *w, int fd)
 			close(l->fd);
 			return 0;
 		}
-		p = &lv[(o.d - 1) % WK_MAX_FDS];
+		p = &sp->lv[(o.d - 1) % WK_MAX_FDS];
 		i = p->i;
 		n = p->n;
 		if (o.d - 1 < o.lo) {
@@ -280,7 +269,7 @@ int wk_walk(struct wk *w, int fd)
 			 * has no business */
 			int f = openat(l->fd, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			int why = f < 0 ? (no_fd() ? WK_NO_FD : WK_GONE) :
-			          fstat(f, &sb) || sb.st_dev != w->dev || sb.st_ino != path_ino[o.d - 1] ? WK_MOVED : 0;
+			          fstat(f, &sb) || sb.st_dev != w->dev || sb.st_ino != sp->path_ino[o.d - 1] ? WK_MOVED : 0;
 			if (why) {
 				if (f >= 0)
 					close(f);
@@ -289,7 +278,7 @@ int wk_walk(struct wk *w, int fd)
 				return 0;
 			}
 			p->fd = f;
-			p->find = path_ino[o.d];
+			p->find = sp->path_ino[o.d];
 			i = n;   /* read it from the start; its slot's b is free */
 			o.lo = o.d - 1;
 			w->reopened++;

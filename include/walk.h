@@ -56,8 +56,30 @@ enum wk_stop {
 	WK_MOVED,      /* ".." is another directory: one on the way down was moved */
 	WK_NO_FD,      /* no file descriptor left to open ".." */
 };
+/* The walk's working space (about 280 KiB): the getdents64 buffer, the
+ * hard-linked inodes and the inode of each directory on the path.  The
+ * caller keeps it in its applet state (GLOBALS), so that no other applet
+ * pays for it, and names it with wk_use before walking. */
+struct wk_space {
+	char dbuf[MB_DENTS_BUF] __attribute__((aligned(8)));
+	uint64_t links[WK_MAX_LINKS];   /* open addressing; 0 is empty */
+	unsigned nlinks;
+	struct wk_lvl {
+		int fd;
+		unsigned b, i, n;      /* its listing: dbuf[b..n), the next entry at i
+		                          (kept while a child is walked) */
+		int64_t pos;           /* where its listing goes on after the entry it
+		                          went down into */
+		uint64_t find;         /* after a re-open: skip entries up to this inode */
+	} lv[WK_MAX_FDS];
+	/* The inode of every directory on the current path, by depth (the open
+	 * ones' and the closed ones'): a directory re-opened through ".." must
+	 * be the one the walk came down from, and a child is found again by it. */
+	uint64_t path_ino[WK_MAX_DEPTH];
+};
+void wk_use(struct wk_space *s);
 /* Walk the directory fd (left open; the walk opens its own file of it).
  * The output fields must be 0 before.  0 or -errno.  Not reentrant: one
- * buffer and one hard-link table serve every walk. */
+ * space (wk_use) serves every walk. */
 int wk_walk(struct wk *w, int fd);
 #endif

@@ -113,12 +113,16 @@ static void own(int dfd, uint64_t *blocks, int64_t *cached)
 		close(d);
 }
 
+static struct wk_space space;
+
 int main(void)
 {
 	char tmpl[] = "/tmp/mb-walk-XXXXXX";
 	const char *dir = mkdtemp(tmpl);
 	struct wk w;
 	int root, d, i, k;
+
+	wk_use(&space);
 
 	if (!dir)
 		return CHECK("mkdtemp", 0), unit_end_all();
