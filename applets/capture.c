@@ -756,37 +756,12 @@ static void end(void)
 	member("membox-capture-end", buf, len + TT.end_len);
 }
 
-/* -p PID[,PID] as smaps-rollup takes it: 0, or -1 after a message */
-static int check_pids(char *p, uint64_t *seen, int *n)
-{
-	char *comma;
-	uint64_t v;
-	int i;
-
-	for (;;) {
-		if ((comma = strchr(p, ',')))
-			*comma = 0;
-		if (cli_u64("-p", p, 1, 0x7fffffff, &v))
-			return -1;
-		if (comma)
-			*comma = ',';
-		for (i = 0; i < *n && seen[i] != v; i++)
-			;
-		if (i == *n && *n == SR_MAX_PIDS)
-			return mb_warn("-p", "more than SR_MAX_PIDS (64) PIDs"), -1;
-		if (i == *n)
-			seen[(*n)++] = v;
-		if (!comma)
-			return 0;
-		p = comma + 1;
-	}
-}
 
 int capture_main(int argc, char **argv)
 {
 	struct optst st = { 1, 0, 0 };
-	uint64_t seen[SR_MAX_PIDS];
-	int id, smaps = 0, nseen = 0, i;
+	unsigned seen[SR_MAX_PIDS], nseen = 0;
+	int id, smaps = 0, i;
 	char summary[160], *w;
 
 	cli_init("capture");
@@ -796,7 +771,7 @@ int capture_main(int argc, char **argv)
 			smaps = 1;
 			break;
 		case CAPTURE_OPT_PID:
-			if (check_pids((char *)st.arg, seen, &nseen))
+			if (cli_pids((char *)st.arg, seen, &nseen, SR_MAX_PIDS))
 				return mb_usage_error(usage, "");
 			if (TT.npids < SR_MAX_PIDS)
 				TT.pids[TT.npids++] = st.arg;

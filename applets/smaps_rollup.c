@@ -2313,32 +2313,6 @@ static int add_rule(struct sr_options *o, const char *spec)
 	return 0;
 }
 
-/* -p PID[,PID]: the PIDs, once each: 0, or -1 after a message. */
-static int add_pids(struct sr_options *o, char *p)
-{
-	char *comma;
-	uint64_t v;
-	unsigned i;
-
-	for (;;) {
-		/* each PID an option number of its own: its end a NUL for a moment */
-		if ((comma = strchr(p, ',')))
-			*comma = 0;
-		if (cli_u64("-p", p, 1, 0x7fffffff, &v))
-			return -1;
-		if (comma)
-			*comma = ',';
-		for (i = 0; i < o->npids && o->pids[i] != v; i++)
-			;
-		if (i == o->npids && o->npids == SR_MAX_PIDS)
-			return mb_warn("-p", "more than SR_MAX_PIDS (64) PIDs"), -1;
-		if (i == o->npids)
-			o->pids[o->npids++] = v;
-		if (!comma)
-			return 0;
-		p = comma + 1;
-	}
-}
 
 static int options(struct sr_options *o, int argc, char **argv)
 {
@@ -2354,7 +2328,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 		case OPT_ERR:
 			return 2;
 		case SR_OPT_PID:
-			if (add_pids(o, (char *)p))
+			if (cli_pids((char *)p, o->pids, &o->npids, SR_MAX_PIDS))
 				return cli_usage_error(usage);
 			break;
 		case SR_OPT_USER:

@@ -375,3 +375,29 @@ int cli_reports(const char *usage)
 	}
 	exit(mb_exit_status(0));
 }
+
+int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)
+{
+	char *comma;
+	uint64_t v;
+	unsigned i;
+
+	for (;;) {
+		/* each PID an option number of its own: its end a NUL for a moment */
+		if ((comma = strchr(arg, ',')))
+			*comma = 0;
+		if (cli_u64("-p", arg, 1, 0x7fffffff, &v))
+			return -1;
+		if (comma)
+			*comma = ',';
+		for (i = 0; i < *n && pids[i] != v; i++)
+			;
+		if (i == *n && *n == max)
+			return mb_warn("-p", "more than SR_MAX_PIDS (64) PIDs"), -1;
+		if (i == *n)
+			pids[(*n)++] = v;
+		if (!comma)
+			return 0;
+		arg = comma + 1;
+	}
+}

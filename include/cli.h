@@ -70,6 +70,10 @@ int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t ma
  * integer part is beyond 2^64.  loose: also "5." and ".5", and a fraction
  * (ignored) with dec 0.  For numbers in kernel files (psi.c), not options. */
 int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v);
+/* -p PID[,PID] (repeatable): each PID (1 to 2^31 - 1) not yet among
+ * pids[0..*n) added; more than max (SR_MAX_PIDS) or a bad number: a
+ * message and -1 (a usage error), else 0. */
+int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max);
 /* The usual shape of an applet's option loop: common options handled,
  * every other id returned; OPT_ERR after a usage message. */
 int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const char *usage);
