@@ -508,7 +508,7 @@ static void manifest(int argc, char **argv)
 	char t[32], cmd[CAP_CMD_MAX];
 	size_t len = 0, cl = 0, cap = sizeof buf;
 	/* a capture re-captured keeps its page size */
-	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : zi_capture_page_size();
+	uint64_t ps = rd_live() ? getauxval(AT_PAGESZ) : zi_capture_page_size(0);
 	int i, cut = 0;
 
 	uname(&u);

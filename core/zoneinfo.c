@@ -195,7 +195,7 @@ const char *const zi_ps_how[] = { "kernel", "derived", "option", "assumed", "cap
 /* membox-capture at the root, capture's manifest: kv lines
  *   page_size='4096'
  * (the auxiliary vector's AT_PAGESZ of the machine captured) */
-uint64_t zi_capture_page_size(void)
+uint64_t zi_capture_page_size(int *bad)
 {
 	char b[2048];
 	const char *p = b, *s;
@@ -205,13 +205,18 @@ uint64_t zi_capture_page_size(void)
 	long len = rd_file("/membox-capture", b, sizeof b, &trunc);
 
 	while (len > 0 && sc_line(&p, b + len, &s, &n))
-		if (n > 12 && !memcmp(s, "page_size='", 11) && s[n - 1] == '\'' &&
-		    sc_u64_all(s + 11, n - 12, &v) == SC_OK)
-			return zi_page_size_plausible(v) ? v : 0;
+		if (n >= 11 && !memcmp(s, "page_size='", 11)) {
+			if (n > 12 && s[n - 1] == '\'' && sc_u64_all(s + 11, n - 12, &v) == SC_OK &&
+			    zi_page_size_plausible(v))
+				return v;
+			if (bad)
+				*bad = 1;
+			return 0;
+		}
 	return 0;
 }
 
-uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
+uint64_t zi_page_size(const struct zi *z, uint64_t opt, uint64_t capture, int have_total,
                       uint64_t mem_total, int *how)
 {
 	uint64_t ps = 4096;
@@ -224,11 +229,10 @@ uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
 		*how = PS_KERNEL;
 		return getauxval(AT_PAGESZ);
 	}
-	if ((ps = zi_capture_page_size())) {
+	if (capture) {
 		*how = PS_CAPTURE;
-		return ps;
+		return capture;
 	}
-	ps = 4096;
 	if (!have_total || !z->tot.present) {
 		*how = PS_ASSUMED;
 		return ps;
@@ -251,7 +255,8 @@ int zi_page_size_plausible(uint64_t ps)
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N])
 {
-	int k = zi_read(z), have = 0, i;
+	int k = zi_read(z), have = 0, bad = 0, i;
+	uint64_t capture;
 
 	for (i = 0; i < ZI_SAY_N; i++)
 		said[i] = (struct diag){ zi_file, 0, 0, 0 };
@@ -270,12 +275,16 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 	if (z->dropped)
 		said[ZI_SAY_DROPPED].why = "more zones than ZI_MAX_ZONES: extra zones are in the totals only";
 	/* the caller's meminfo when it has read it (lowmem), else read here */
-	if (!ps_opt && !rd_live() && !zi_capture_page_size() && !(have = MI_HAS(m, MI_MemTotal))) {
+	capture = ps_opt || rd_live() ? 0 : zi_capture_page_size(&bad);
+	if (bad)
+		said[ZI_SAY_MANIFEST] = (struct diag){ "/membox-capture", 0,
+			"its page_size is no Linux page size: not taken", 0 };
+	if (!ps_opt && !rd_live() && !capture && !(have = MI_HAS(m, MI_MemTotal))) {
 		int err = meminfo_read(m);
 		have = !err && MI_HAS(m, MI_MemTotal);
 		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;
 	}
-	*ps = zi_page_size(z, ps_opt, have, have ? m->v[MI_MemTotal] : 0, how);
+	*ps = zi_page_size(z, ps_opt, capture, have, have ? m->v[MI_MemTotal] : 0, how);
 	if (*how == PS_ASSUMED)
 		said[ZI_SAY_PAGESIZE] = (struct diag){ "/proc/meminfo", 0,
 			"no MemTotal in the capture: page size assumed 4096 (use --page-size)", 0 };

@@ -72,12 +72,12 @@ int zi_read(struct zi *z);
  * "managed" would mislead with deferred memory init).  4096, "assumed",
  * when the capture has no MemTotal. */
 enum { PS_KERNEL, PS_DERIVED, PS_OPTION, PS_ASSUMED, PS_CAPTURE };
-uint64_t zi_page_size(const struct zi *z, uint64_t opt, int have_total,
+uint64_t zi_page_size(const struct zi *z, uint64_t opt, uint64_t capture, int have_total,
                       uint64_t mem_total, int *how);
 extern const char *const zi_ps_how[];
 /* The page_size of membox-capture at the root: 0 when it has none, or
- * none that is a Linux page size. */
-uint64_t zi_capture_page_size(void);
+ * none that is a Linux page size (then *bad is set, when bad is given). */
+uint64_t zi_capture_page_size(int *bad);
 /* 1 when ps is a page size some Linux architecture has: 4, 8, 16, 32, 64
  * or 256 KiB.  A derived one that is not is said (ZI_SAY_PAGESIZE). */
 int zi_page_size_plausible(uint64_t ps);
@@ -92,7 +92,7 @@ enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, 
  * message, in the order they are to be said, each clear or set (on failure
  * only ZI_SAY_FAIL).  z is the caller's (in its applet's state). */
 enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_NONL, ZI_SAY_DROPPED, ZI_SAY_MEMINFO,
-       ZI_SAY_PAGESIZE, ZI_SAY_N };
+       ZI_SAY_MANIFEST, ZI_SAY_PAGESIZE, ZI_SAY_N };
 struct meminfo;
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N]);
