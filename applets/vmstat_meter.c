@@ -288,7 +288,10 @@ static const struct rep_fig increase_figs[] = {
 	{ "rate", 0, 0, C(rate), REP_FIX, 3, REP_NOPROM },
 };
 
-/* -f A,B or +A,B, split in place (argv is ours to write). */
+/* -f A,B or +A,B, split in place (argv is ours to write).  Names added
+ * with + are kept after the defaults even when they are among them: which
+ * defaults (the system's or a cgroup's) is known once every option is
+ * read (defaults()). */
 static int fields(char *s)
 {
 	char *e, *c;
@@ -305,7 +308,7 @@ static int fields(char *s)
 			;
 		if (*c || c == s)
 			return mb_warn(s, "not a /proc/vmstat counter name"), -1;
-		for (i = 0; i < TT.field_count && strcmp(TT.names[i], s); i++)
+		for (i = TT.default_count; i < TT.field_count && strcmp(TT.names[i], s); i++)
 			;
 		if (i == TT.field_count) {
 			if (TT.field_count == VM_MAX_FIELDS)
@@ -1074,9 +1077,10 @@ static int cgroup_fields_present(void)
 	return 0;
 }
 
-/* With --cgroup, the default counters are the cgroup's (those added with
- * -f +A,B kept after them). */
-static void cgroup_defaults(void)
+/* Unless -f A,B replaced them: the default counters, the system's or
+ * with --cgroup the cgroup's (def, n), then those added with -f +A,B that
+ * are not among them. */
+static void defaults(const char *const *def, unsigned n_def)
 {
 	const char *added[VM_MAX_FIELDS];
 	unsigned i, j, n = 0;
@@ -1085,8 +1089,8 @@ static void cgroup_defaults(void)
 		return;
 	for (i = TT.default_count; i < TT.field_count; i++)
 		added[n++] = TT.names[i];
-	memcpy(TT.names, cgroup_fields, sizeof cgroup_fields);
-	TT.field_count = TT.default_count = REP_N(cgroup_fields);
+	memcpy(TT.names, def, n_def * sizeof *def);
+	TT.field_count = TT.default_count = n_def;
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < TT.field_count && strcmp(TT.names[j], added[i]); j++)
 			;
@@ -1226,11 +1230,12 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
-	if (TT.cgroup) {
-		cgroup_defaults();
-		if (cgroup_find() || cgroup_fields_present())
-			return 1;
-	}
+	if (TT.cgroup)
+		defaults(cgroup_fields, REP_N(cgroup_fields));
+	else
+		defaults(default_fields, REP_N(default_fields));
+	if (TT.cgroup && (cgroup_find() || cgroup_fields_present()))
+		return 1;
 	/* -O FILE: the summary (around a command too) goes to a temporary
 	 * file that replaces FILE (out.h), the first one opened now: a FILE
 	 * that cannot be written fails at once, and its descriptor is taken
