@@ -13,6 +13,17 @@ skip() { echo "skip $TARGET $TEST: $2" >>"$RESULTS"; }
 mb() { $RUN "$BIN" "$@"; }
 # prog NAME ARGS...: a helper program of this target from tests/live/
 prog() { _pp=$1; shift; $RUN "$BDIR/$_pp" "$@"; }
+# A pid is no proof: dash reaps a background job while it waits for any
+# foreground command, and a process that is not our child is reaped by its
+# parent; either pid may then be another process's (pid_max wraps in minutes
+# with two lanes).  pid_start PID: its start time (field 22 of
+# /proc/PID/stat), noted right after the start; kill_same [-SIG] PID START:
+# signals PID only while it has that start time.
+pid_start() { sed -n 's/^.*) //p' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20; }
+kill_same() {
+	_ks=-TERM; case $1 in -*) _ks=$1; shift ;; esac
+	[ -n "$1" ] && [ -n "$2" ] && [ "$(pid_start "$1")" = "$2" ] && kill "$_ks" "$1"
+}
 # assert NAME CMD...: passes when CMD exits 0
 assert() { _an=$1; shift; if "$@" >"$T/assert.out" 2>&1; then pass "$_an"; else fail "$_an" "$(cat "$T/assert.out")"; fi; }
 # check NAME EXPECTED_RC EXPECTED_FILE CMD...: stdout and exit status
