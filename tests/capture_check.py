@@ -141,9 +141,24 @@ def flat(v, p, out):
     return out
 
 
+def by_key(v):
+    """Listings of processes or objects in the order of their pid or name:
+    a listing follows a size, and where sizes move (ASan's shared libc
+    pages) two rows of nearly the same size may trade places."""
+    if isinstance(v, dict):
+        return {k: by_key(x) for k, x in v.items()}
+    if isinstance(v, list):
+        v = [by_key(x) for x in v]
+        if v and all(isinstance(x, dict) and ('pid' in x or 'object' in x) for x in v):
+            v.sort(key=lambda x: (str(x.get('pid')), str(x.get('kind')), str(x.get('object'))))
+    return v
+
+
 def check_json(a, b, ignore):
-    fa = flat(json.load(open(a)), [], {})
-    fb = flat(json.load(open(b)), [], {})
+    # "@by-key" among the patterns: listings compared by pid or object
+    order = by_key if '@by-key' in ignore else (lambda v: v)
+    fa = flat(order(json.load(open(a))), [], {})
+    fb = flat(order(json.load(open(b))), [], {})
     bad = 0
     for k in sorted(set(fa) | set(fb)):
         if any(fnmatch.fnmatchcase(k, g) for g in ignore):
