@@ -18,8 +18,10 @@ prog() { _pp=$1; shift; $RUN "$BDIR/$_pp" "$@"; }
 # parent; either pid may then be another process's (pid_max wraps in minutes
 # with two lanes).  pid_start PID: its start time (field 22 of
 # /proc/PID/stat), noted right after the start; kill_same [-SIG] PID START:
-# signals PID only while it has that start time.
+# signals PID only while it has that start time; alive PID START: that
+# process, and not yet ended (no zombie).
 pid_start() { sed -n 's/^.*) //p' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20; }
+alive() { _as=$(pid_start "$1"); [ -n "$_as" ] && [ "$_as" = "$2" ] && ! grep -q ') Z' "/proc/$1/stat" 2>/dev/null; }
 kill_same() {
 	_ks=-TERM; case $1 in -*) _ks=$1; shift ;; esac
 	[ -n "$1" ] && [ -n "$2" ] && [ "$(pid_start "$1")" = "$2" ] && kill "$_ks" "$1"
