@@ -1,19 +1,14 @@
 /* Option parsing without getopt(3): musl's getopt prints through stdio,
  * which would pull FILE streams into a binary that has none. */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include <sys/wait.h>
 #include "cli.h"
 #include "diag.h"
-#include "mono.h"
 #include "out.h"
 #include "rd.h"
+#include "run.h"
 #include "sc.h"
 
 const char *const cli_common_help = "\nCommon options:\n"
@@ -287,93 +282,11 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 	return cli_fix(opt, arg, 0, min, max, v);
 }
 
-/* ---- --every ---- */
-
-/* Sleep until at (monotonic microseconds) or a stop signal: 1 after a
- * stop.  The stop signals are blocked from the look at mb_stop until
- * ppoll unblocks them: one that comes in between ends the sleep at once. */
-static int sleep_until(uint64_t at)
-{
-	sigset_t stops, unblocked;
-	uint64_t now;
-
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	sigaddset(&stops, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stops, &unblocked);
-	while (!mb_stop && (now = mono_us()) < at) {
-		uint64_t left = at - now;
-		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
-		ppoll(0, 0, &ts, &unblocked);
-	}
-	sigprocmask(SIG_SETMASK, &unblocked, 0);
-	return mb_stop != 0;
-}
-
-/* Wait for the report's process: its exit status (128 + N after signal
- * N).  A stop signal that reaches us alone (kill PID) is passed on, so the
- * report under way drops its temporary file; then the messages it said
- * come back through fd (diag.h, mb_said_take). */
-static int wait_report(pid_t pid, int fd)
-{
-	int status, passed = 0;
-
-	for (;;) {
-		if (mb_stop && !passed)
-			passed = !kill(pid, mb_stop);
-		if (waitpid(pid, &status, 0) == pid)
-			break;
-		if (errno != EINTR)
-			return 1;
-	}
-	mb_said_take(fd);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 int cli_reports(const char *usage)
 {
-	uint64_t start, done = 0, next;
-	int status = 0, p[2];
-	pid_t pid;
-
 	if (count_arg && !cli_every_us)
 		return mb_warn("--count", "only with --every"), cli_usage_error(usage);
-	/* a stop signal must not leave a temporary file behind: it is noted,
-	 * and the report ends without replacing FILE */
-	if (out_path || cli_every_us)
-		mb_catch_stop();
-	if (!cli_every_us)
-		return out_begin(&out1);
-	start = mono_us();
-	for (;;) {
-		out_flush(&out1);   /* nothing buffered twice */
-		out_flush(&out2);
-		if (pipe2(p, O_CLOEXEC) < 0)
-			return mb_fail_errno("--every: pipe", errno);
-		if ((pid = fork()) < 0) {
-			close(p[0]);
-			close(p[1]);
-			return mb_fail_errno("--every: fork", errno);
-		}
-		if (!pid) {   /* the report, as a run without --every would make it */
-			close(p[0]);
-			mb_said_give(p[1]);
-			return out_begin(&out1);
-		}
-		close(p[1]);
-		status = wait_report(pid, p[0]);
-		close(p[0]);
-		if (mb_stop)
-			break;
-		if (++done == count_arg)
-			exit(mb_exit_status(status));
-		/* the next deadline after now: a late report skips those it missed */
-		next = (mono_us() - start) / cli_every_us + 1;
-		if (sleep_until(sat_add(start, sat_mul(next, cli_every_us))))
-			break;
-	}
-	exit(mb_exit_status(0));
+	return run_reports(cli_every_us, count_arg);
 }
 
 int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)

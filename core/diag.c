@@ -1,11 +1,9 @@
 /* The one writer of diagnostics (diag.h): every message of membox, from a
  * parser's record or an applet's own words, takes the same form here. */
-#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 #include "diag.h"
 #include "out.h"
-#include "rd.h"
 
 const char *mb_applet = "membox";
 static int failed;   /* a failure was said: the report does not replace -O FILE */
@@ -147,55 +145,13 @@ int mb_usage_error(const char *usage, const char *more)
 	return 2;
 }
 
-int mb_exit_status(int status)
+int mb_failed(void) { return failed; }
+int mb_said_active(void) { return said_fd >= 0; }
+
+void mb_said_end(void)
 {
-	if (rd_fd_exhausted())
-		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
-	/* -O FILE: the report replaces it unless a failure or a stop signal
-	 * came first (a report of --every stops quietly: that is its end) */
-	if (out_pending()) {
-		int keep = !failed && !mb_stop;
-		if (mb_stop && said_fd < 0)
-			mb_warn(out_path, "not replaced: stopped by a signal");
-		if ((out_end(keep) || !keep) && !status)
-			status = 1;
-	}
-	if (said_fd >= 0) {
-		(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
-		close(said_fd);
-	}
-	if (out_flush(&out1) < 0) {
-		mb_warn_errno("write error on standard output", out1.err);
-		if (!status)
-			status = 1;
-	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
-		if (!status)
-			status = 1;
-	}
-	out_flush(&out2);
-	return status;
-}
-
-volatile sig_atomic_t mb_stop;
-
-static void on_stop(int sig)
-{
-	mb_stop = sig;
-}
-
-void mb_catch_stop(void)
-{
-	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
-	 * FIFO returns EINTR, and the loop around it sees mb_stop */
-	struct sigaction sa = { .sa_handler = on_stop }, was;
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	unsigned i;
-
-	/* a signal ignored when membox started stays ignored (nohup, the
-	 * SIGINT of a background job) */
-	for (i = 0; i < sizeof stops / sizeof *stops; i++)
-		if (!sigaction(stops[i], 0, &was) && was.sa_handler != SIG_IGN)
-			sigaction(stops[i], &sa, 0);
+	if (said_fd < 0)
+		return;
+	(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
+	close(said_fd);
 }

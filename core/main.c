@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include "applet.h"
 #include "diag.h"
+#include "run.h"
 #include "rd.h"
 
 #ifndef MB_VERSION

@@ -2,12 +2,8 @@
  * Every byte goes through out_mem, so a failed write is seen once, here. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>     /* renameat */
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
-#include "diag.h"
 #include "out.h"
 #include "sc.h"
 
@@ -24,10 +20,9 @@ int out_flush(struct out *o)
 
 	while (!o->err && done < o->len) {
 		ssize_t k;
-		/* after a stop signal no write may block (a stalled reader would
-		 * hold membox forever): what the reader has room for is written,
-		 * the rest fails with EAGAIN */
-		if (mb_stop && flags < 0 && (flags = fcntl(o->fd, F_GETFL)) >= 0)
+		/* nonblock (a stop signal came): what the reader has room for
+		 * is written, the rest fails with EAGAIN */
+		if (o->nonblock && flags < 0 && (flags = fcntl(o->fd, F_GETFL)) >= 0)
 			fcntl(o->fd, F_SETFL, flags | O_NONBLOCK);
 		k = write(o->fd, o->buf + done, o->len - done);
 		if (k < 0 && errno == EINTR)
@@ -41,117 +36,6 @@ int out_flush(struct out *o)
 		fcntl(o->fd, F_SETFL, flags);
 	o->len = 0;
 	return o->err ? -1 : 0;
-}
-
-/* ---- -O FILE ---- */
-
-const char *out_path;
-static int out_dir = -1;           /* FILE's directory (O_PATH) */
-static const char *out_base;       /* FILE's last component */
-static int out_in_place;           /* FILE is no regular file: written as it is */
-static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
-static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
-
-/* FILE's directory and name, once */
-static int out_locate(void)
-{
-	const char *slash = strrchr(out_path, '/');
-	char dir[MB_PATH_MAX];
-	struct stat st;
-	size_t n;
-
-	out_in_place = !stat(out_path, &st) && !S_ISREG(st.st_mode);
-	if (out_in_place || out_dir >= 0)
-		return 0;
-	out_base = slash ? slash + 1 : out_path;
-	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
-	if (!*out_base)
-		return EISDIR;
-	if (n >= sizeof dir)
-		return ENAMETOOLONG;
-	memcpy(dir, slash ? out_path : ".", n);
-	dir[n] = 0;
-	out_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return out_dir < 0 ? errno : 0;
-}
-
-/* The temporary file, created new (O_EXCL): one left by a process of
- * the same PID killed outright (SIGKILL) is not ours to reuse. */
-static int out_create(void)
-{
-	char pid[24], *e;
-	unsigned i;
-	int fd;
-
-	pid[u64_str(pid, (uint64_t)getpid())] = 0;
-	for (i = 0; i < 100; i++) {
-		/* a long FILE is cut in the name: ".", 200 bytes, ".membox.", PID, ".N" */
-		e = mb_join(out_tmp, ".", "", "");
-		e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
-		e = mb_join(e, ".membox.", pid, i ? "." : "");
-		if (i)
-			e[u64_str(e, i)] = 0;
-		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-		if (fd >= 0 || errno != EEXIST)
-			break;
-	}
-	/* 0644 whatever the umask: the file is for other readers */
-	if (fd >= 0 && fchmod(fd, 0644) < 0) {
-		int err = errno;
-		close(fd);
-		unlinkat(out_dir, out_tmp, 0);
-		errno = err;
-		return -1;
-	}
-	return fd;
-}
-
-int out_pending(void) { return out_file != 0; }
-
-int out_begin(struct out *o)
-{
-	int fd, err;
-
-	if (!out_path || out_file)
-		return 0;
-	if ((err = out_locate()))
-		return mb_fail_errno(out_path, err);
-	fd = out_in_place ? open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) : out_create();
-	if (fd < 0)
-		return mb_fail_errno(out_path, errno);
-	out_flush(o);
-	o->fd = fd;
-	o->err = 0;
-	out_file = o;
-	return 0;
-}
-
-int out_end(int keep)
-{
-	struct out *o = out_file;
-	int err = 0;
-
-	if (!o)
-		return 0;
-	out_file = 0;
-	if (!keep)
-		o->len = 0;   /* what was not written yet is dropped with the file */
-	if (out_flush(o) < 0)
-		err = o->err;
-	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
-	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
-		err = errno;
-	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
-		err = errno;
-	o->fd = o == &out1 ? 1 : -1;
-	o->err = 0;
-	if (!out_in_place) {
-		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
-			err = errno;
-		if (!keep || err)
-			unlinkat(out_dir, out_tmp, 0);
-	}
-	return err ? mb_fail_errno(out_path, err) : 0;
 }
 
 void out_mem(struct out *o, const char *s, size_t n)

@@ -15,4 +15,5 @@
 #include "diag.h"
 #include "out.h"
 #include "report.h"
+#include "run.h"
 #endif

@@ -5,7 +5,6 @@
  * as a warning, or as the failure that ends the applet (exit status 1). */
 #ifndef MB_DIAG_H
 #define MB_DIAG_H
-#include <signal.h>
 #include <stdint.h>
 #include "bounds.h"
 
@@ -51,25 +50,17 @@ void mb_warn_line(const char *file, unsigned long line, const char *why);
 int mb_fail_line(const char *file, unsigned long line, const char *why);
 /* A usage text (usage, then more) on stderr after a usage error; returns 2. */
 int mb_usage_error(const char *usage, const char *more);
-/* The end of a run: -O FILE replaced (out.h) unless a failure was said
- * or a stop signal came (then status 1 unless the applet gave another),
- * stdout and stderr flushed; a failed write turns status into 1. */
-int mb_exit_status(int status);
-/* --every (cli.h): each report runs in a process of its own and says only
+/* What the end of a run (run.h) needs to know: whether a failure was said
+ * (then -O FILE is not replaced) */
+int mb_failed(void);
+/* --every (run.h): each report runs in a process of its own and says only
  * the messages the last report did not (a message is its whole text: the
  * file, the line, the why).  The report's process gives fd, to which its
- * messages' hashes go at its end; the loop takes them from the other end
- * of the pipe before the next report. */
+ * messages' hashes go at its end (mb_said_end); the loop takes them from
+ * the other end of the pipe before the next report.  mb_said_active: this
+ * is a report's process of --every. */
 void mb_said_give(int fd);
 void mb_said_take(int fd);
-/* The long-running modes (a watch, a wait, a meter) end cleanly on SIGINT,
- * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb_stop to
- * the signal, without SA_RESTART, so that a blocked write, sleep or open
- * returns EINTR.  From then on no write blocks: out_flush writes what the
- * reader has room for and fails with EAGAIN for the rest, so the applet's
- * loop can end its report without hanging on a stalled reader.  Until
- * mb_catch_stop is called a signal kills, as by default; one ignored when
- * membox started (nohup) stays ignored. */
-extern volatile sig_atomic_t mb_stop;
-void mb_catch_stop(void);
+int mb_said_active(void);
+void mb_said_end(void);
 #endif

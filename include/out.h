@@ -2,6 +2,7 @@
  * formats (table, json, kv, prom) with their escaping rules. */
 #ifndef MB_OUT_H
 #define MB_OUT_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
@@ -12,6 +13,10 @@ struct out {
 	int err;          /* errno of the first failed write, then nothing more is written */
 	size_t len;
 	char *buf;        /* MB_OUT_BUF bytes */
+	/* set (by a signal handler, run.h) once no write may block: out_flush
+	 * then writes what the reader has room for and fails with EAGAIN for
+	 * the rest */
+	volatile sig_atomic_t nonblock;
 };
 extern struct out out1, out2;
 
@@ -26,22 +31,6 @@ void out_fix(struct out *o, int64_t v, int dec);
 void out_pad(struct out *o, size_t n, int w);
 int out_flush(struct out *o);
 
-/* -O FILE (--output): the report, everything the applet writes to out1
- * (vmstat-meter: its summary's writer), goes to a temporary file in FILE's directory (".FILE.membox.PID", mode
- * 0644), which replaces FILE only once it is written whole and on disk
- * (fsync, rename): a reader of FILE sees the previous report or this one,
- * never a part.  A FILE that is no regular file (/dev/null, a FIFO) is
- * written in place.  out_path is FILE, or 0 for standard output.
- * out_begin: the temporary file opened and o writing to it (its fd; out1
- * takes fd 1 back at the end); 0, or 1 with a message naming FILE.  out_end: with keep, the report flushed,
- * synced and renamed over FILE; without (a failure, a stop signal), the
- * temporary file removed and FILE left as it was; 0, or 1 with a message
- * naming FILE.  Both do nothing without -O or when no report is open
- * (out_pending says whether one is).  mb_exit_status ends one still open. */
-extern const char *out_path;
-int out_begin(struct out *o);
-int out_end(int keep);
-int out_pending(void);
 /* out_s(fo, s) and out_c(fo, c): the report's writes with one argument less
  * at each of their many calls */
 void fo_s(const char *s);

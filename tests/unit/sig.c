@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "diag.h"
+#include "run.h"
 #include "t.h"
 
 int main(void)
