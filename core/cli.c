@@ -7,6 +7,8 @@
 #include "cli.h"
 #include "diag.h"
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "rd.h"
 #include "run.h"
 #include "sc.h"

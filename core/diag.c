@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include "diag.h"
 #include "out.h"
+#include "text.h"
 
 const char *mb_applet = "membox";
 static int failed;   /* a failure was said: the report does not replace -O FILE */

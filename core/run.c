@@ -16,6 +16,8 @@
 #include "mono.h"
 #include "diag.h"
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "rd.h"
 #include "run.h"
 #include "sc.h"

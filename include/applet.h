@@ -14,6 +14,8 @@
 #include "cli.h"
 #include "diag.h"
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "report.h"
 #include "run.h"
 #endif
