@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
-#include "diag.h"
+#include "msg.h"
 #include "out.h"
 #include "table.h"
 #include "text.h"
@@ -189,27 +189,6 @@ int cli_root(void)
 	int e = rd_set_root(root_arg);
 	if (e < 0)
 		return mb_fail_errno(root_arg, -e);
-	return 0;
-}
-
-int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v)
-{
-	uint64_t ip = 0, f = 0;
-	int d = 0, rc = sc_u64(&p, e, &ip);
-
-	if (p < e && *p == '.' && (dec || loose))
-		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
-			if (d < dec) {
-				f = f * 10 + (*p - '0');
-				d++;
-			}
-	if (p != e || rc == SC_OVF || (rc == SC_NONE && (!loose || !d)))
-		return -1;
-	for (; d < dec; d++)
-		f *= 10;
-	while (dec--)
-		ip = sat_mul(ip, 10);
-	*v = sat_add(ip, f);
 	return 0;
 }
 

@@ -2,7 +2,7 @@
  * parser's record or an applet's own words, takes the same form here. */
 #include <string.h>
 #include <unistd.h>
-#include "diag.h"
+#include "msg.h"
 #include "out.h"
 #include "text.h"
 

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "mono.h"
-#include "diag.h"
+#include "msg.h"
 #include "out.h"
 #include "table.h"
 #include "text.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "swaps.h"
-#include "out.h"
+#include "text.h"
 #include "sc.h"
 
 const char *const sw_file = "/proc/swaps";

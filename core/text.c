@@ -1,5 +1,7 @@
 /* Text of numbers and strings (text.h). */
 #include <string.h>
+#define MB_OUT_WRITER_ONLY
+#include "out.h"
 #include "text.h"
 
 int u64_str(char *b, uint64_t v)

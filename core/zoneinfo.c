@@ -17,7 +17,6 @@
 #include "zoneinfo.h"
 #include "meminfo.h"
 #include "diag.h"
-#include "table.h"
 #include "rd.h"
 #include "sc.h"
 

@@ -27,9 +27,11 @@ void out_pad(struct out *o, size_t n, int w);
 int out_flush(struct out *o);
 
 /* Transitional: core/report.c, tree.c, prom.c and cgroup.c and
- * include/smaps_rollup.h still take the text and table interfaces from
- * here; once each includes text.h or table.h itself, this goes. */
+ * include/smaps_rollup.h still take the text, table and message
+ * interfaces from here; once each includes text.h, table.h or msg.h
+ * itself, this goes. */
 #ifndef MB_OUT_WRITER_ONLY
+#include "msg.h"
 #include "table.h"
 #include "text.h"
 #endif

@@ -4,7 +4,7 @@
 #define MB_TEXT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "out.h"
+struct out;   /* out.h */
 
 /* Decimal text of v into b (at least MB_U64_LEN bytes); returns the length. */
 #define MB_U64_LEN 21

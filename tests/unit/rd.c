@@ -19,6 +19,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "msg.h"
 #include "rd.h"
 #include "t.h"
 
