@@ -40,18 +40,12 @@ static const char *const bads[] = { "unknown option", "option needs a value:",
 
 static int bad(int why, const char *opt, size_t n)
 {
-	char b[96];
-	const char *what = bads[why];
-	size_t w = strlen(what);
-	if (n > sizeof b - w - 3)
-		n = sizeof b - w - 3;
-	memcpy(b, what, w);
-	b[w++] = ' ';
-	b[w++] = '\'';
-	memcpy(b + w, opt, n);
-	b[w + n] = '\'';
-	b[w + n + 1] = 0;
-	mb_warn(b, 0);
+	char o[96];
+	/* the whole message within 96 bytes, as the option that made it may
+	 * be long */
+	size_t room = sizeof o - strlen(bads[why]) - 3;
+
+	mb_warn(bads[why], " '", mb_cut(o, opt, n < room ? n : room), "'", MB_WHY);
 	return OPT_ERR;
 }
 
@@ -240,21 +234,15 @@ static void range_end(char *b, uint64_t v, int dec)
 
 int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v)
 {
-	char what[96], why[96], lo[32], hi[32], *w;
-	size_t n = strlen(arg);
+	char a[41], lo[32], hi[32];
 
 	if (!option_number(arg, dec, v) && *v >= min && *v <= max)
 		return 0;
 	/* OPT 'ARG': not a whole number from MIN to MAX (ARG cut at 40 bytes) */
-	if (n > 40)
-		n = 40;
-	w = mb_join(what, opt, " '", "");
-	memcpy(w, arg, n);
-	memcpy(w + n, "'", 2);
 	range_end(lo, min, dec);
 	range_end(hi, max, dec);
-	mb_join(mb_join(why, dec ? "not a number from " : "not a whole number from ", lo, " to "), hi, "", "");
-	mb_warn(what, why);
+	mb_warn(opt, " '", mb_cut(a, arg, 40), "'", MB_WHY,
+	        dec ? "not a number from " : "not a whole number from ", lo, " to ", hi);
 	return -1;
 }
 

@@ -54,34 +54,60 @@ void mb_said_take(int fd)
 		said_before[0] = 0;
 }
 
-/* "membox: APPLET: WHAT: why", WHAT n bytes and, with a line, " line N" */
-static void say(const char *what, size_t n, const unsigned long *line, const char *why)
-{
-	uint32_t h = hash(2166136261u, what, n);
+const char mb_why[] = "";
 
+/* "membox: APPLET: WHAT[ line N][: WHY]": v the pieces of WHAT (at most
+ * max bytes of them, written for a terminal), up to MB_WHY, then those of
+ * WHY; without MB_WHY, WHAT is the first piece alone.  A message is known
+ * by its text, as if written whole: the hash runs over the pieces. */
+static void say(const char *const *v, size_t max, const unsigned long *line)
+{
+	const char *const *why, *const *end;
+	uint32_t h = 2166136261u;
+	size_t left = max, k;
+	const char *const *p;
+
+	for (why = v; *why && *why != mb_why; why++)
+		;
+	end = *why ? why++ : (why = v + 1);
+	for (p = v; p < end; p++) {
+		k = strnlen(*p, left);
+		h = hash(h, *p, k);
+		left -= k;
+	}
 	if (line)
 		h = hash(h, line, sizeof *line);
-	if (said_before_now(hash(h, why ? why : "", why ? strlen(why) : 0)))
+	for (p = why; *p; p++)
+		h = hash(h, *p, strlen(*p));
+	if (said_before_now(h))
 		return;
 	out_s(&out2, "membox: ");
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
 		out_s(&out2, ": ");
 	}
-	out_safe(&out2, what, n);
+	for (p = v, left = max; p < end; p++) {
+		k = strnlen(*p, left);
+		out_safe(&out2, *p, k);
+		left -= k;
+	}
 	if (line) {
 		out_s(&out2, " line ");
 		out_u64(&out2, *line);
 	}
-	if (why) {
+	if (*why)
 		out_s(&out2, ": ");
-		out_s(&out2, why);
-	}
+	for (p = why; *p; p++)
+		out_s(&out2, *p);
 	out_c(&out2, '\n');
 	out_flush(&out2);
 }
 
-static void msg(const char *what, const char *why) { say(what, strlen(what), 0, why); }
+static void msg(const char *what, const char *why)
+{
+	const char *v[] = { what, why, 0 };
+	say(v, (size_t)-1, 0);
+}
 
 const char *mb_strerror(int err)
 {
@@ -94,16 +120,16 @@ const char *mb_strerror(int err)
 	return strerror(err);
 }
 
-void mb_warn(const char *what, const char *why) { msg(what, why); }
+void mb_warnv(const char *const *v) { say(v, (size_t)-1, 0); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
-int mb_fail(const char *what, const char *why) { msg(what, why); failed = 1; return 1; }
+int mb_failv(const char *const *v) { say(v, (size_t)-1, 0); failed = 1; return 1; }
 int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
-	size_t n = strlen(file);
+	const char *v[] = { file, why, 0 };
 	/* a file named with a line is one of ours: a path under the root */
-	say(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
+	say(v, MB_PATH_MAX, &line);
 }
 
 int mb_fail_line(const char *file, unsigned long line, const char *why)

@@ -17,6 +17,20 @@ int u64_str(char *b, uint64_t v)
 	return n;
 }
 
+char *u64_z(char *b, uint64_t v)
+{
+	b[u64_str(b, v)] = 0;
+	return b;
+}
+
+char *mb_cut(char *d, const char *s, size_t n)
+{
+	n = strnlen(s, n);
+	memcpy(d, s, n);
+	d[n] = 0;
+	return d;
+}
+
 int fix_str(char *b, uint64_t v, int dec)
 {
 	char t[21];

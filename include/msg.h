@@ -7,6 +7,7 @@
 #define MB_MSG_H
 #include <stdint.h>
 #include "diag.h"
+#include "text.h"
 
 /* strerror(err), or the text of an MB_E error */
 const char *mb_strerror(int err);
@@ -18,11 +19,21 @@ int mb_fail_diag(const struct diag *d);
 void mb_warn_diags(const struct diag *d, unsigned n);
 
 /* The same for a message of the applet's own: "membox: APPLET: what: why"
- * (what alone when why is 0). */
+ * (what alone when there is no why).  Each is a list of pieces, strings
+ * written one after another (numbers through MB_U64, text.h): the first
+ * is what and the rest the why, as in mb_warn(path, "not a directory");
+ * or, with MB_WHY among them, those before it are what (written for a
+ * terminal: a path, an argument) and those after it the why, as in
+ * mb_warn(opt, " '", arg, "'", MB_WHY, "not a number").  A piece that is
+ * 0 ends the list. */
 extern const char *mb_applet;
-void mb_warn(const char *what, const char *why);
+extern const char mb_why[];
+#define MB_WHY mb_why
+#define mb_warn(...) mb_warnv((const char *const[]){ __VA_ARGS__, 0 })
+#define mb_fail(...) mb_failv((const char *const[]){ __VA_ARGS__, 0 })
+void mb_warnv(const char *const *v);
+int mb_failv(const char *const *v);   /* returns 1, the exit status */
 void mb_warn_errno(const char *what, int err);    /* err > 0 */
-int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
 int mb_fail_errno(const char *what, int err);
 /* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
 void mb_warn_line(const char *file, unsigned long line, const char *why);

@@ -9,6 +9,12 @@ struct out;   /* out.h */
 /* Decimal text of v into b (at least MB_U64_LEN bytes); returns the length. */
 #define MB_U64_LEN 21
 int u64_str(char *b, uint64_t v);
+/* The same, ended by a NUL: b.  MB_U64(v) is v's text in a buffer of the
+ * expression that uses it, for a message (msg.h). */
+char *u64_z(char *b, uint64_t v);
+#define MB_U64(v) u64_z((char[MB_U64_LEN]){ 0 }, (v))
+/* At most n bytes of s into d, ended by a NUL: d (n + 1 bytes) */
+char *mb_cut(char *d, const char *s, size_t n);
 /* The text of v / 10^dec with dec (0 to 9) decimals into b (at least 32
  * bytes), as out_fix writes it; returns the length. */
 int fix_str(char *b, uint64_t v, int dec);
