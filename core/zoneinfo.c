@@ -179,8 +179,9 @@ int zi_parse(struct zi *z, struct rd_lines *r)
 
 int zi_read(struct zi *z)
 {
+	char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, zi_file), k;
+	int fd = rd_lines_open(&r, zi_file, buf, sizeof buf), k;
 
 	if (fd < 0)
 		return fd;
