@@ -725,10 +725,7 @@ static int run(const struct run *r, int only, int none)
 		mb_warn(r->argv[0], "not run: no descriptor for /dev/null or stdout");
 		TT.failed = 1;
 	} else if (WIFSIGNALED(status) && !mb_stop) {   /* not our SIGKILL */
-		char b[40], n[24];
-		n[u64_str(n, WTERMSIG(status))] = 0;
-		mb_join(b, "killed by signal ", n, "");
-		mb_warn(r->argv[0], b);
+		mb_warn(r->argv[0], "killed by signal ", MB_U64(WTERMSIG(status)));
 		TT.failed = 1;
 	}
 	return 0;
@@ -762,7 +759,6 @@ int capture_main(int argc, char **argv)
 	struct optst st = { 1, 0, 0 };
 	unsigned seen[SR_MAX_PIDS], nseen = 0;
 	int id, smaps = 0, i;
-	char summary[160], *w;
 
 	cli_init("capture");
 	while ((id = opt_next(&st, argc, argv, opts)) != OPT_END) {
@@ -822,16 +818,8 @@ int capture_main(int argc, char **argv)
 	}
 	end();
 	emit3(0, zeros, TAR_BLOCK, TAR_BLOCK);   /* the end of the archive */
-	w = summary;
-	{
-		static const char *const words[] = { " files, ", " processes, ", " vanished, ",
-			" unreadable, ", " changed" };
-		const uint64_t v[] = { TT.files, TT.processes, TT.vanished, TT.unreadable, TT.changed };
-		for (i = 0; i < 5; i++) {
-			w += u64_str(w, v[i]);
-			w = mb_join(w, words[i], "", "");
-		}
-	}
-	mb_warn(summary, 0);
+	mb_warn(MB_U64(TT.files), " files, ", MB_U64(TT.processes), " processes, ",
+	        MB_U64(TT.vanished), " vanished, ", MB_U64(TT.unreadable), " unreadable, ",
+	        MB_U64(TT.changed), " changed", MB_WHY);
 	return TT.failed;
 }

@@ -882,7 +882,7 @@ static void on_request(int sig, siginfo_t *info, void *context)
 static void on_stop(int sig, siginfo_t *info, void *context)
 {
 	(void)context;
-	mb_stop = sig;
+	run_stop(sig);
 	if (TT.child > 0 && !((sig == SIGINT || sig == SIGQUIT) && info->si_code == SI_KERNEL))
 		kill(TT.child, sig);
 }

@@ -1,19 +1,16 @@
 /* Option parsing without getopt(3): musl's getopt prints through stdio,
  * which would pull FILE streams into a binary that has none. */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include <sys/wait.h>
 #include "cli.h"
-#include "diag.h"
-#include "mono.h"
+#include "msg.h"
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "rd.h"
+#include "run.h"
 #include "sc.h"
 
 const char *const cli_common_help = "\nCommon options:\n"
@@ -43,18 +40,12 @@ static const char *const bads[] = { "unknown option", "option needs a value:",
 
 static int bad(int why, const char *opt, size_t n)
 {
-	char b[96];
-	const char *what = bads[why];
-	size_t w = strlen(what);
-	if (n > sizeof b - w - 3)
-		n = sizeof b - w - 3;
-	memcpy(b, what, w);
-	b[w++] = ' ';
-	b[w++] = '\'';
-	memcpy(b + w, opt, n);
-	b[w + n] = '\'';
-	b[w + n + 1] = 0;
-	mb_warn(b, 0);
+	char o[96];
+	/* the whole message within 96 bytes, as the option that made it may
+	 * be long */
+	size_t room = sizeof o - strlen(bads[why]) - 3;
+
+	mb_warn(bads[why], " '", mb_cut(o, opt, n < room ? n : room), "'", MB_WHY);
 	return OPT_ERR;
 }
 
@@ -195,27 +186,6 @@ int cli_root(void)
 	return 0;
 }
 
-int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v)
-{
-	uint64_t ip = 0, f = 0;
-	int d = 0, rc = sc_u64(&p, e, &ip);
-
-	if (p < e && *p == '.' && (dec || loose))
-		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
-			if (d < dec) {
-				f = f * 10 + (*p - '0');
-				d++;
-			}
-	if (p != e || rc == SC_OVF || (rc == SC_NONE && (!loose || !d)))
-		return -1;
-	for (; d < dec; d++)
-		f *= 10;
-	while (dec--)
-		ip = sat_mul(ip, 10);
-	*v = sat_add(ip, f);
-	return 0;
-}
-
 /* An option's number, strictly: digits, and with dec > 0 one '.' and
  * decimals (".5" and "5." too; decimals beyond dec are cut, the option's
  * precision), as an integer times 10^dec.  0, or -1 when it is none (a
@@ -264,21 +234,15 @@ static void range_end(char *b, uint64_t v, int dec)
 
 int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v)
 {
-	char what[96], why[96], lo[32], hi[32], *w;
-	size_t n = strlen(arg);
+	char a[41], lo[32], hi[32];
 
 	if (!option_number(arg, dec, v) && *v >= min && *v <= max)
 		return 0;
 	/* OPT 'ARG': not a whole number from MIN to MAX (ARG cut at 40 bytes) */
-	if (n > 40)
-		n = 40;
-	w = mb_join(what, opt, " '", "");
-	memcpy(w, arg, n);
-	memcpy(w + n, "'", 2);
 	range_end(lo, min, dec);
 	range_end(hi, max, dec);
-	mb_join(mb_join(why, dec ? "not a number from " : "not a whole number from ", lo, " to "), hi, "", "");
-	mb_warn(what, why);
+	mb_warn(opt, " '", mb_cut(a, arg, 40), "'", MB_WHY,
+	        dec ? "not a number from " : "not a whole number from ", lo, " to ", hi);
 	return -1;
 }
 
@@ -287,93 +251,11 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 	return cli_fix(opt, arg, 0, min, max, v);
 }
 
-/* ---- --every ---- */
-
-/* Sleep until at (monotonic microseconds) or a stop signal: 1 after a
- * stop.  The stop signals are blocked from the look at mb_stop until
- * ppoll unblocks them: one that comes in between ends the sleep at once. */
-static int sleep_until(uint64_t at)
-{
-	sigset_t stops, unblocked;
-	uint64_t now;
-
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	sigaddset(&stops, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stops, &unblocked);
-	while (!mb_stop && (now = mono_us()) < at) {
-		uint64_t left = at - now;
-		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
-		ppoll(0, 0, &ts, &unblocked);
-	}
-	sigprocmask(SIG_SETMASK, &unblocked, 0);
-	return mb_stop != 0;
-}
-
-/* Wait for the report's process: its exit status (128 + N after signal
- * N).  A stop signal that reaches us alone (kill PID) is passed on, so the
- * report under way drops its temporary file; then the messages it said
- * come back through fd (diag.h, mb_said_take). */
-static int wait_report(pid_t pid, int fd)
-{
-	int status, passed = 0;
-
-	for (;;) {
-		if (mb_stop && !passed)
-			passed = !kill(pid, mb_stop);
-		if (waitpid(pid, &status, 0) == pid)
-			break;
-		if (errno != EINTR)
-			return 1;
-	}
-	mb_said_take(fd);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 int cli_reports(const char *usage)
 {
-	uint64_t start, done = 0, next;
-	int status = 0, p[2];
-	pid_t pid;
-
 	if (count_arg && !cli_every_us)
 		return mb_warn("--count", "only with --every"), cli_usage_error(usage);
-	/* a stop signal must not leave a temporary file behind: it is noted,
-	 * and the report ends without replacing FILE */
-	if (out_path || cli_every_us)
-		mb_catch_stop();
-	if (!cli_every_us)
-		return out_begin(&out1);
-	start = mono_us();
-	for (;;) {
-		out_flush(&out1);   /* nothing buffered twice */
-		out_flush(&out2);
-		if (pipe2(p, O_CLOEXEC) < 0)
-			return mb_fail_errno("--every: pipe", errno);
-		if ((pid = fork()) < 0) {
-			close(p[0]);
-			close(p[1]);
-			return mb_fail_errno("--every: fork", errno);
-		}
-		if (!pid) {   /* the report, as a run without --every would make it */
-			close(p[0]);
-			mb_said_give(p[1]);
-			return out_begin(&out1);
-		}
-		close(p[1]);
-		status = wait_report(pid, p[0]);
-		close(p[0]);
-		if (mb_stop)
-			break;
-		if (++done == count_arg)
-			exit(mb_exit_status(status));
-		/* the next deadline after now: a late report skips those it missed */
-		next = (mono_us() - start) / cli_every_us + 1;
-		if (sleep_until(sat_add(start, sat_mul(next, cli_every_us))))
-			break;
-	}
-	exit(mb_exit_status(0));
+	return run_reports(cli_every_us, count_arg);
 }
 
 int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)

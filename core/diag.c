@@ -1,11 +1,10 @@
 /* The one writer of diagnostics (diag.h): every message of membox, from a
  * parser's record or an applet's own words, takes the same form here. */
-#include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include "diag.h"
+#include "msg.h"
 #include "out.h"
-#include "rd.h"
+#include "text.h"
 
 const char *mb_applet = "membox";
 static int failed;   /* a failure was said: the report does not replace -O FILE */
@@ -55,34 +54,60 @@ void mb_said_take(int fd)
 		said_before[0] = 0;
 }
 
-/* "membox: APPLET: WHAT: why", WHAT n bytes and, with a line, " line N" */
-static void say(const char *what, size_t n, const unsigned long *line, const char *why)
-{
-	uint32_t h = hash(2166136261u, what, n);
+const char mb_why[] = "";
 
+/* "membox: APPLET: WHAT[ line N][: WHY]": v the pieces of WHAT (at most
+ * max bytes of them, written for a terminal), up to MB_WHY, then those of
+ * WHY; without MB_WHY, WHAT is the first piece alone.  A message is known
+ * by its text, as if written whole: the hash runs over the pieces. */
+static void say(const char *const *v, size_t max, const unsigned long *line)
+{
+	const char *const *why, *const *end;
+	uint32_t h = 2166136261u;
+	size_t left = max, k;
+	const char *const *p;
+
+	for (why = v; *why && *why != mb_why; why++)
+		;
+	end = *why ? why++ : (why = v + 1);
+	for (p = v; p < end; p++) {
+		k = strnlen(*p, left);
+		h = hash(h, *p, k);
+		left -= k;
+	}
 	if (line)
 		h = hash(h, line, sizeof *line);
-	if (said_before_now(hash(h, why ? why : "", why ? strlen(why) : 0)))
+	for (p = why; *p; p++)
+		h = hash(h, *p, strlen(*p));
+	if (said_before_now(h))
 		return;
 	out_s(&out2, "membox: ");
 	if (strcmp(mb_applet, "membox")) {
 		out_s(&out2, mb_applet);
 		out_s(&out2, ": ");
 	}
-	out_safe(&out2, what, n);
+	for (p = v, left = max; p < end; p++) {
+		k = strnlen(*p, left);
+		out_safe(&out2, *p, k);
+		left -= k;
+	}
 	if (line) {
 		out_s(&out2, " line ");
 		out_u64(&out2, *line);
 	}
-	if (why) {
+	if (*why)
 		out_s(&out2, ": ");
-		out_s(&out2, why);
-	}
+	for (p = why; *p; p++)
+		out_s(&out2, *p);
 	out_c(&out2, '\n');
 	out_flush(&out2);
 }
 
-static void msg(const char *what, const char *why) { say(what, strlen(what), 0, why); }
+static void msg(const char *what, const char *why)
+{
+	const char *v[] = { what, why, 0 };
+	say(v, (size_t)-1, 0);
+}
 
 const char *mb_strerror(int err)
 {
@@ -95,16 +120,16 @@ const char *mb_strerror(int err)
 	return strerror(err);
 }
 
-void mb_warn(const char *what, const char *why) { msg(what, why); }
+void mb_warnv(const char *const *v) { say(v, (size_t)-1, 0); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
-int mb_fail(const char *what, const char *why) { msg(what, why); failed = 1; return 1; }
+int mb_failv(const char *const *v) { say(v, (size_t)-1, 0); failed = 1; return 1; }
 int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
-	size_t n = strlen(file);
+	const char *v[] = { file, why, 0 };
 	/* a file named with a line is one of ours: a path under the root */
-	say(file, n < MB_PATH_MAX ? n : MB_PATH_MAX, &line, why);
+	say(v, MB_PATH_MAX, &line);
 }
 
 int mb_fail_line(const char *file, unsigned long line, const char *why)
@@ -147,55 +172,13 @@ int mb_usage_error(const char *usage, const char *more)
 	return 2;
 }
 
-int mb_exit_status(int status)
+int mb_failed(void) { return failed; }
+int mb_said_active(void) { return said_fd >= 0; }
+
+void mb_said_end(void)
 {
-	if (rd_fd_exhausted())
-		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
-	/* -O FILE: the report replaces it unless a failure or a stop signal
-	 * came first (a report of --every stops quietly: that is its end) */
-	if (out_pending()) {
-		int keep = !failed && !mb_stop;
-		if (mb_stop && said_fd < 0)
-			mb_warn(out_path, "not replaced: stopped by a signal");
-		if ((out_end(keep) || !keep) && !status)
-			status = 1;
-	}
-	if (said_fd >= 0) {
-		(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
-		close(said_fd);
-	}
-	if (out_flush(&out1) < 0) {
-		mb_warn_errno("write error on standard output", out1.err);
-		if (!status)
-			status = 1;
-	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
-		if (!status)
-			status = 1;
-	}
-	out_flush(&out2);
-	return status;
-}
-
-volatile sig_atomic_t mb_stop;
-
-static void on_stop(int sig)
-{
-	mb_stop = sig;
-}
-
-void mb_catch_stop(void)
-{
-	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
-	 * FIFO returns EINTR, and the loop around it sees mb_stop */
-	struct sigaction sa = { .sa_handler = on_stop }, was;
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	unsigned i;
-
-	/* a signal ignored when membox started stays ignored (nohup, the
-	 * SIGINT of a background job) */
-	for (i = 0; i < sizeof stops / sizeof *stops; i++)
-		if (!sigaction(stops[i], 0, &was) && was.sa_handler != SIG_IGN)
-			sigaction(stops[i], &sa, 0);
+	if (said_fd < 0)
+		return;
+	(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
+	close(said_fd);
 }

@@ -6,7 +6,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "applet.h"
-#include "diag.h"
+#include "msg.h"
+#include "run.h"
 #include "rd.h"
 
 #ifndef MB_VERSION

@@ -1,21 +1,14 @@
-/* Buffered writers for fd 1 and fd 2, the escapers, and the four formats.
- * Every byte goes through out_mem, so a failed write is seen once, here. */
+/* Buffered writers for fd 1 and fd 2.  Every byte goes through out_mem,
+ * so a failed write is seen once, here. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>     /* renameat */
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
-#include "diag.h"
+#define MB_OUT_WRITER_ONLY
 #include "out.h"
-#include "sc.h"
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];
 struct out out1 = { .fd = 1, .buf = buf1 }, out2 = { .fd = 2, .buf = buf2 };
-struct out *fo = &out1;
-int fmt = FMT_TABLE;
-int fmt_unit = 'k';
 
 int out_flush(struct out *o)
 {
@@ -24,10 +17,9 @@ int out_flush(struct out *o)
 
 	while (!o->err && done < o->len) {
 		ssize_t k;
-		/* after a stop signal no write may block (a stalled reader would
-		 * hold membox forever): what the reader has room for is written,
-		 * the rest fails with EAGAIN */
-		if (mb_stop && flags < 0 && (flags = fcntl(o->fd, F_GETFL)) >= 0)
+		/* nonblock (a stop signal came): what the reader has room for
+		 * is written, the rest fails with EAGAIN */
+		if (o->nonblock && flags < 0 && (flags = fcntl(o->fd, F_GETFL)) >= 0)
 			fcntl(o->fd, F_SETFL, flags | O_NONBLOCK);
 		k = write(o->fd, o->buf + done, o->len - done);
 		if (k < 0 && errno == EINTR)
@@ -41,117 +33,6 @@ int out_flush(struct out *o)
 		fcntl(o->fd, F_SETFL, flags);
 	o->len = 0;
 	return o->err ? -1 : 0;
-}
-
-/* ---- -O FILE ---- */
-
-const char *out_path;
-static int out_dir = -1;           /* FILE's directory (O_PATH) */
-static const char *out_base;       /* FILE's last component */
-static int out_in_place;           /* FILE is no regular file: written as it is */
-static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
-static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
-
-/* FILE's directory and name, once */
-static int out_locate(void)
-{
-	const char *slash = strrchr(out_path, '/');
-	char dir[MB_PATH_MAX];
-	struct stat st;
-	size_t n;
-
-	out_in_place = !stat(out_path, &st) && !S_ISREG(st.st_mode);
-	if (out_in_place || out_dir >= 0)
-		return 0;
-	out_base = slash ? slash + 1 : out_path;
-	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
-	if (!*out_base)
-		return EISDIR;
-	if (n >= sizeof dir)
-		return ENAMETOOLONG;
-	memcpy(dir, slash ? out_path : ".", n);
-	dir[n] = 0;
-	out_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return out_dir < 0 ? errno : 0;
-}
-
-/* The temporary file, created new (O_EXCL): one left by a process of
- * the same PID killed outright (SIGKILL) is not ours to reuse. */
-static int out_create(void)
-{
-	char pid[24], *e;
-	unsigned i;
-	int fd;
-
-	pid[u64_str(pid, (uint64_t)getpid())] = 0;
-	for (i = 0; i < 100; i++) {
-		/* a long FILE is cut in the name: ".", 200 bytes, ".membox.", PID, ".N" */
-		e = mb_join(out_tmp, ".", "", "");
-		e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
-		e = mb_join(e, ".membox.", pid, i ? "." : "");
-		if (i)
-			e[u64_str(e, i)] = 0;
-		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-		if (fd >= 0 || errno != EEXIST)
-			break;
-	}
-	/* 0644 whatever the umask: the file is for other readers */
-	if (fd >= 0 && fchmod(fd, 0644) < 0) {
-		int err = errno;
-		close(fd);
-		unlinkat(out_dir, out_tmp, 0);
-		errno = err;
-		return -1;
-	}
-	return fd;
-}
-
-int out_pending(void) { return out_file != 0; }
-
-int out_begin(struct out *o)
-{
-	int fd, err;
-
-	if (!out_path || out_file)
-		return 0;
-	if ((err = out_locate()))
-		return mb_fail_errno(out_path, err);
-	fd = out_in_place ? open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) : out_create();
-	if (fd < 0)
-		return mb_fail_errno(out_path, errno);
-	out_flush(o);
-	o->fd = fd;
-	o->err = 0;
-	out_file = o;
-	return 0;
-}
-
-int out_end(int keep)
-{
-	struct out *o = out_file;
-	int err = 0;
-
-	if (!o)
-		return 0;
-	out_file = 0;
-	if (!keep)
-		o->len = 0;   /* what was not written yet is dropped with the file */
-	if (out_flush(o) < 0)
-		err = o->err;
-	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
-	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
-		err = errno;
-	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
-		err = errno;
-	o->fd = o == &out1 ? 1 : -1;
-	o->err = 0;
-	if (!out_in_place) {
-		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
-			err = errno;
-		if (!keep || err)
-			unlinkat(out_dir, out_tmp, 0);
-	}
-	return err ? mb_fail_errno(out_path, err) : 0;
 }
 
 void out_mem(struct out *o, const char *s, size_t n)
@@ -174,219 +55,9 @@ void out_s(struct out *o, const char *s)
 	out_mem(o, s, strlen(s));
 }
 void out_c(struct out *o, char c) { out_mem(o, &c, 1); }
-void fo_s(const char *s) { out_s(fo, s); }
-void fo_c(char c) { out_c(fo, c); }
-
-int u64_str(char *b, uint64_t v)
-{
-	char t[20];
-	int n = 0, i;
-
-	do
-		t[n++] = '0' + v % 10;
-	while ((v /= 10));
-	for (i = 0; i < n; i++)
-		b[i] = t[n - 1 - i];
-	return n;
-}
-
-int fix_str(char *b, uint64_t v, int dec)
-{
-	char t[21];
-	int n = u64_str(t, v), z, i, k = 0;
-
-	/* zeros in front to have a digit before the point: 5 with dec 2 is 0.05 */
-	z = n > dec ? 0 : dec + 1 - n;
-	for (i = 0; i < z + n; i++) {
-		if (i == z + n - dec)
-			b[k++] = '.';
-		b[k++] = i < z ? '0' : t[i - z];
-	}
-	return k;
-}
 
 void out_pad(struct out *o, size_t n, int w)
 {
 	while ((int)n < w--)
 		out_c(o, ' ');
-}
-
-static int size_text(char *b, uint64_t v);
-
-void out_num(struct out *o, int neg, uint64_t m, int dec, int w)
-{
-	char b[33];
-	int n = (dec == OUT_SIZE ? size_text(b + 1, m) : fix_str(b + 1, m, dec)) + neg;
-
-	b[0] = '-';
-	out_pad(o, n, w);
-	out_mem(o, b + !neg, n);
-}
-
-void out_u64(struct out *o, uint64_t v) { out_num(o, 0, v, 0, 0); }
-void out_i64(struct out *o, int64_t v) { out_num(o, v < 0, out_mag(v), 0, 0); }
-void out_fix(struct out *o, int64_t v, int dec) { out_num(o, v < 0, out_mag(v), dec, 0); }
-
-char *mb_join(char *d, const char *a, const char *b, const char *c)
-{
-	return stpcpy(stpcpy(stpcpy(d, a), b), c);
-}
-
-const char *mb_nth(const char *s, unsigned i)
-{
-	while (i--)
-		s += strlen(s) + 1;
-	return s;
-}
-
-int utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0], k, i, cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2 || c > 0xf4)
-		return 0;
-	k = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	if (n < k)
-		return 0;
-	cp = c & (0x3f >> (k - 1));
-	for (i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return k;
-}
-
-/* A character never to be written raw: C0, DEL, C1 (U+0080..U+009F). */
-static int is_ctl(const unsigned char *s, int k)
-{
-	return (k == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (k == 2 && s[0] == 0xc2 && s[1] < 0xa0);
-}
-
-/* The one escaper: system strings for a terminal (E_TERM), sh (E_KV),
- * json (E_JSON) and Prometheus labels (E_PROM).  Invalid UTF-8 and control
- * characters (C0, DEL, C1) are never written raw.  Returns display cells. */
-size_t out_esc(struct out *o, const char *s, size_t n, enum out_escape mode)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *e = p + n;
-	size_t cells = 0;
-
-	for (; p < e; cells++) {
-		int k = utf8_len(p, e - p);
-		unsigned c = k == 2 ? p[1] : p[0];
-		if (!k) {
-			if (mode == E_JSON)
-				out_s(o, "\\ufffd");
-			else if (mode == E_PROM)
-				out_s(o, "\xef\xbf\xbd");
-			else
-				out_c(o, '?');
-			p++;
-			continue;
-		}
-		/* on a terminal also the bidi embeddings, overrides and isolates
-		 * (U+202A..U+202E, U+2066..U+2069), which reorder what follows */
-		if (is_ctl(p, k) || (mode == E_TERM && k == 3 && p[0] == 0xe2 &&
-		    (p[1] == 0x80 ? p[2] - 0xaau < 5 : p[1] == 0x81 && p[2] - 0xa6u < 4))) {
-			/* json: \n \t \r or \u00XX; prom: \n, the one it knows */
-			if (mode == E_JSON || (mode == E_PROM && c == '\n')) {
-				char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-				if (c == '\n' || c == '\t' || c == '\r') {
-					u[1] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-					out_mem(o, u, 2);
-				} else {
-					out_mem(o, u, 6);
-				}
-			} else {
-				out_c(o, '?');
-			}
-		} else if (mode == E_KV && c == '\'') {
-			out_s(o, "'\\''");
-		} else {
-			if (mode >= E_JSON && (c == '"' || c == '\\'))
-				out_c(o, '\\');
-			out_mem(o, (const char *)p, k);
-		}
-		p += k;
-	}
-	return cells;
-}
-
-size_t out_safe(struct out *o, const char *s, size_t n) { return out_esc(o, s, n, E_TERM); }
-
-int fmt_parse(const char *name)
-{
-	static const char *const names[] = { "table", "json", "kv", "prom" };
-	int i;
-	for (i = 0; i < 4; i++)
-		if (!strcmp(name, names[i]))
-			return i;
-	return -1;
-}
-
-/* ---- table cells ---- */
-
-/* Size text in the table unit: KiB and MiB rounded to nearest, -h as IEC
- * with one decimal below 10 (1.5M, 15M, 512B). */
-static int size_text(char *b, uint64_t v)
-{
-	static const char units[] = "BKMGTPE";
-	uint64_t q = v;
-	unsigned e = 0, t;
-	int n, i = 0;
-
-	switch (fmt_unit) {
-	case 'b': return u64_str(b, v);
-	case 'k': return u64_str(b, v / 1024 + (v % 1024 >= 512));
-	case 'm': return u64_str(b, v / 1048576 + (v % 1048576 >= 524288));
-	}
-	if (v < 1024) {
-		n = u64_str(b, v);
-		b[n++] = 'B';
-		return n;
-	}
-	/* t: tenths of the unit 2^(10 i), rounded half up.  Step by step, q is
-	 * v >> 10 i and e is 20 (v mod 2^(10 i)) / 2^(10 i) rounded down (the
-	 * first decimal and the half below it): exact, and but for q's shift
-	 * all in 32 bits */
-	do {
-		e = (20 * (unsigned)(q & 1023) + e) >> 10;
-		q >>= 10;
-		t = 10 * (unsigned)q + (e + 1) / 2;
-	} while (++i < 6 && (q > 1023 || t >= 10240));
-	if (t < 100) {
-		n = u64_str(b, t / 10);
-		b[n++] = '.';
-		b[n++] = '0' + t % 10;
-	} else {
-		n = u64_str(b, (t + 5) / 10);
-	}
-	b[n++] = units[i];
-	return n;
-}
-
-void tb_size(uint64_t bytes, int w) { out_num(fo, 0, bytes, OUT_SIZE, w); }
-void tb_ssize(int64_t bytes, int w) { out_num(fo, bytes < 0, out_mag(bytes), OUT_SIZE, w); }
-
-void tb_u64(uint64_t v, int w) { out_num(fo, 0, v, 0, w); }
-void tb_i64(int64_t v, int w) { out_num(fo, v < 0, out_mag(v), 0, w); }
-void tb_fixu(uint64_t v, int dec, int w) { out_num(fo, 0, v, dec, w); }
-
-void tb_str(const char *s, int w)
-{
-	size_t cells = out_safe(fo, s, strlen(s));
-	out_pad(fo, cells, w);
-}
-
-void tb_nl(void) { fo_c('\n'); }
-
-const char *tb_unit(void)
-{
-	return fmt_unit == 'b' ? "bytes" : fmt_unit == 'm' ? "MiB" : fmt_unit == 'k' ? "KiB" : "";
 }

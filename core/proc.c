@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
-#include "out.h"
+#include "text.h"
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"

@@ -2,7 +2,6 @@
  *   some avg10=1.23 avg60=0.50 avg300=0.10 total=123456   (total in us) */
 #include <errno.h>
 #include <string.h>
-#include "cli.h"
 #include "psi.h"
 #include "rd.h"
 #include "sc.h"
@@ -27,7 +26,7 @@ static int one(const char *s, size_t n, struct psi_line *l)
 		if (i == 4)
 			continue;
 		/* "1.23" as 123 (more decimals are cut), total digits only */
-		if (cli_decimal(f + kl, f + fl, i < 3 ? 2 : 0, 0, i < 3 ? &l->avg[i] : &l->total))
+		if (sc_decimal(f + kl, f + fl, i < 3 ? 2 : 0, 0, i < 3 ? &l->avg[i] : &l->total))
 			return -1;
 		seen |= 1u << i;
 	}

@@ -293,13 +293,18 @@ void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap)
 	r->max = MB_READ_MAX;
 }
 
-int rd_lines_open(struct rd_lines *r, const char *path)
+int rd_lines_open(struct rd_lines *r, const char *path, char *buf, size_t cap)
 {
-	static char buf[MB_LINE_MAX];
 	int fd = rd_open(path, O_RDONLY);
 	if (fd >= 0)
-		rd_lines_fd(r, fd, buf, sizeof buf);
+		rd_lines_fd(r, fd, buf, cap);
 	return fd;
+}
+
+int rd_lines_open_shared(struct rd_lines *r, const char *path)
+{
+	static char buf[MB_LINE_MAX];
+	return rd_lines_open(r, path, buf, sizeof buf);
 }
 
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)

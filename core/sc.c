@@ -149,3 +149,24 @@ int sc_namenum(const char *s, size_t n, const char **name, size_t *nlen,
 		return 0;
 	return sc_blank(p, end) == end;
 }
+
+int sc_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v)
+{
+	uint64_t ip = 0, f = 0;
+	int d = 0, rc = sc_u64(&p, e, &ip);
+
+	if (p < e && *p == '.' && (dec || loose))
+		for (p++; p < e && (unsigned)(*p - '0') <= 9; p++)
+			if (d < dec) {
+				f = f * 10 + (*p - '0');
+				d++;
+			}
+	if (p != e || rc == SC_OVF || (rc == SC_NONE && (!loose || !d)))
+		return -1;
+	for (; d < dec; d++)
+		f *= 10;
+	while (dec--)
+		ip = sat_mul(ip, 10);
+	*v = sat_add(ip, f);
+	return 0;
+}

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "swaps.h"
-#include "out.h"
+#include "text.h"
 #include "sc.h"
 
 const char *const sw_file = "/proc/swaps";
@@ -65,8 +65,9 @@ int sw_parse(struct rd_lines *r, struct swaps *s)
 
 int sw_read(struct swaps *s)
 {
+	char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, sw_file), k;
+	int fd = rd_lines_open(&r, sw_file, buf, sizeof buf), k;
 
 	if (fd < 0)
 		return fd;

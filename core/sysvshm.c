@@ -72,8 +72,9 @@ int shm_parse(struct rd_lines *r, struct shm_tot *t)
 
 int shm_read(struct shm_tot *t)
 {
+	char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, shm_file), k;
+	int fd = rd_lines_open(&r, shm_file, buf, sizeof buf), k;
 
 	if (fd < 0)
 		return fd;

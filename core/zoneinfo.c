@@ -17,7 +17,6 @@
 #include "zoneinfo.h"
 #include "meminfo.h"
 #include "diag.h"
-#include "out.h"
 #include "rd.h"
 #include "sc.h"
 
@@ -180,8 +179,9 @@ int zi_parse(struct zi *z, struct rd_lines *r)
 
 int zi_read(struct zi *z)
 {
+	char buf[MB_LINE_MAX];
 	struct rd_lines r;
-	int fd = rd_lines_open(&r, zi_file), k;
+	int fd = rd_lines_open(&r, zi_file, buf, sizeof buf), k;
 
 	if (fd < 0)
 		return fd;
@@ -292,15 +292,4 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 		said[ZI_SAY_PAGESIZE] = (struct diag){ zi_file, 0,
 			"MemTotal / present pages gives no Linux page size: sizes are wrong (use --page-size)", 0 };
 	return 0;
-}
-
-void zi_table_head(uint64_t ps, int how)
-{
-	fo_s("sizes in ");
-	fo_s(*tb_unit() ? tb_unit() : "IEC units");
-	fo_s(", page size ");
-	out_u64(fo, ps);
-	fo_s(" bytes (");
-	fo_s(zi_ps_how[how]);
-	fo_s(")\n");
 }

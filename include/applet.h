@@ -13,6 +13,10 @@
 #include "globals.h"
 #include "cli.h"
 #include "diag.h"
+#include "msg.h"
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "report.h"
+#include "run.h"
 #endif

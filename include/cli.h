@@ -65,11 +65,6 @@ int cli_usage_error(const char *usage);
  * the applet returns cli_usage_error(usage).  Else 0 and *v. */
 int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *v);
 int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v);
-/* [p, e) a decimal with up to dec fractional digits (more are cut), as
- * an integer times 10^dec, saturated: 0, or -1 when it is none or its
- * integer part is beyond 2^64.  loose: also "5." and ".5", and a fraction
- * (ignored) with dec 0.  For numbers in kernel files (psi.c), not options. */
-int cli_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v);
 /* -p PID[,PID] (repeatable): each PID (1 to 2^31 - 1) not yet among
  * pids[0..*n) added; more than max (SR_MAX_PIDS) or a bad number: a
  * message and -1 (a usage error), else 0. */

@@ -1,11 +1,8 @@
-/* mb_: what membox says on stderr, in one place.  Parsers and readers say
- * nothing: they fill a struct diag (or a few) and return; the applets hand
- * it here, which writes
- *   membox: APPLET: FILE[ line N]: why
- * as a warning, or as the failure that ends the applet (exit status 1). */
+/* The record of what went wrong, which parsers and readers fill and
+ * return: they say nothing themselves (they never include msg.h).  The
+ * applets hand it to msg.h, which writes it. */
 #ifndef MB_DIAG_H
 #define MB_DIAG_H
-#include <signal.h>
 #include <stdint.h>
 #include "bounds.h"
 
@@ -26,50 +23,8 @@ enum {
 	MB_ESYMLINK,        /* "symbolic link (followed in a capture from Linux 5.6)" */
 	MB_ETOOBIG,         /* "larger than MB_READ_MAX bytes: not read to its end" */
 };
-/* strerror(err), or the text of an MB_E error */
-const char *mb_strerror(int err);
 /* A record says something when it has a why or an err; a clear one is
  * written by nobody. */
 static inline int mb_diag_set(const struct diag *d) { return d->why || d->err; }
 
-/* Write d as a warning when it is set. */
-void mb_warn_diag(const struct diag *d);
-/* Write d; returns 1, the exit status. */
-int mb_fail_diag(const struct diag *d);
-/* Each set record of d[0..n) as a warning, in that order. */
-void mb_warn_diags(const struct diag *d, unsigned n);
-
-/* The same for a message of the applet's own: "membox: APPLET: what: why"
- * (what alone when why is 0). */
-extern const char *mb_applet;
-void mb_warn(const char *what, const char *why);
-void mb_warn_errno(const char *what, int err);    /* err > 0 */
-int mb_fail(const char *what, const char *why);  /* returns 1, the exit status */
-int mb_fail_errno(const char *what, int err);
-/* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
-void mb_warn_line(const char *file, unsigned long line, const char *why);
-int mb_fail_line(const char *file, unsigned long line, const char *why);
-/* A usage text (usage, then more) on stderr after a usage error; returns 2. */
-int mb_usage_error(const char *usage, const char *more);
-/* The end of a run: -O FILE replaced (out.h) unless a failure was said
- * or a stop signal came (then status 1 unless the applet gave another),
- * stdout and stderr flushed; a failed write turns status into 1. */
-int mb_exit_status(int status);
-/* --every (cli.h): each report runs in a process of its own and says only
- * the messages the last report did not (a message is its whole text: the
- * file, the line, the why).  The report's process gives fd, to which its
- * messages' hashes go at its end; the loop takes them from the other end
- * of the pipe before the next report. */
-void mb_said_give(int fd);
-void mb_said_take(int fd);
-/* The long-running modes (a watch, a wait, a meter) end cleanly on SIGINT,
- * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb_stop to
- * the signal, without SA_RESTART, so that a blocked write, sleep or open
- * returns EINTR.  From then on no write blocks: out_flush writes what the
- * reader has room for and fails with EAGAIN for the rest, so the applet's
- * loop can end its report without hanging on a stalled reader.  Until
- * mb_catch_stop is called a signal kills, as by default; one ignored when
- * membox started (nohup) stays ignored. */
-extern volatile sig_atomic_t mb_stop;
-void mb_catch_stop(void);
 #endif

@@ -46,4 +46,10 @@ static inline int64_t sat_diff(uint64_t a, uint64_t b)
 	if (a >= b) return a - b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)(a - b);
 	return b - a > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)(b - a);
 }
+/* [p, e) a decimal with up to dec fractional digits (more are cut), as
+ * an integer times 10^dec, saturated: 0, or -1 when it is none or its
+ * integer part is beyond 2^64.  loose: also "5." and ".5", and a fraction
+ * (ignored) with dec 0.  For numbers in kernel files (psi.c); options
+ * have cli_fix (cli.h). */
+int sc_decimal(const char *p, const char *e, int dec, int loose, uint64_t *v);
 #endif

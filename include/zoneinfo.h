@@ -96,6 +96,4 @@ enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_NONL, ZI_SAY_DROPPED, ZI_SAY_MEMINFO,
 struct meminfo;
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
             struct diag said[ZI_SAY_N]);
-/* The first line of a table: "sizes in KiB, page size 4096 bytes (kernel)" */
-void zi_table_head(uint64_t ps, int how);
 #endif

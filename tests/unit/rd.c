@@ -19,6 +19,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "msg.h"
 #include "rd.h"
 #include "t.h"
 
@@ -339,10 +340,10 @@ int main(void)
 		CHECK("capture: not live", !rd_set_root(cap) && !rd_live());
 		confined(have2 ? "openat2" : "walk");
 		{
-			char b[64];
+			char b[64], lb[MB_LINE_MAX];
 			struct rd_lines lr;
 			int trunc;
-			fd = rd_lines_open(&lr, "/proc/sparse");
+			fd = rd_lines_open(&lr, "/proc/sparse", lb, sizeof lb);
 			lr.max = 1 << 22;
 			while ((k = rd_line(&lr, &s, &n)) > 0)
 				;

@@ -8,7 +8,8 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "diag.h"
+#include "msg.h"
+#include "run.h"
 #include "t.h"
 
 int main(void)

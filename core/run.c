@@ -1,0 +1,278 @@
+/* The end of a run (run.h): stop signals, the -O FILE commit, the exit
+ * status and the --every loop.  Messages go through msg.h, bytes through
+ * out.h; neither knows about this file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>     /* renameat */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "mono.h"
+#include "msg.h"
+#include "out.h"
+#include "table.h"
+#include "text.h"
+#include "rd.h"
+#include "run.h"
+#include "sc.h"
+
+volatile sig_atomic_t mb_stop;
+
+/* ---- -O FILE ---- */
+
+const char *out_path;
+static int out_dir = -1;           /* FILE's directory (O_PATH) */
+static const char *out_base;       /* FILE's last component */
+static int out_in_place;           /* FILE is no regular file: written as it is */
+static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
+static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
+
+void run_stop(int sig)
+{
+	mb_stop = sig;
+	/* after a stop signal no write may block (a stalled reader would
+	 * hold membox forever) */
+	out1.nonblock = out2.nonblock = 1;
+	if (fo)
+		fo->nonblock = 1;
+	if (out_file)
+		out_file->nonblock = 1;
+}
+
+void mb_catch_stop(void)
+{
+	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
+	 * FIFO returns EINTR, and the loop around it sees mb_stop */
+	struct sigaction sa = { .sa_handler = run_stop }, was;
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	unsigned i;
+
+	/* a signal ignored when membox started stays ignored (nohup, the
+	 * SIGINT of a background job) */
+	for (i = 0; i < sizeof stops / sizeof *stops; i++)
+		if (!sigaction(stops[i], 0, &was) && was.sa_handler != SIG_IGN)
+			sigaction(stops[i], &sa, 0);
+}
+/* FILE's directory and name, once */
+static int out_locate(void)
+{
+	const char *slash = strrchr(out_path, '/');
+	char dir[MB_PATH_MAX];
+	struct stat st;
+	size_t n;
+
+	out_in_place = !stat(out_path, &st) && !S_ISREG(st.st_mode);
+	if (out_in_place || out_dir >= 0)
+		return 0;
+	out_base = slash ? slash + 1 : out_path;
+	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
+	if (!*out_base)
+		return EISDIR;
+	if (n >= sizeof dir)
+		return ENAMETOOLONG;
+	memcpy(dir, slash ? out_path : ".", n);
+	dir[n] = 0;
+	out_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return out_dir < 0 ? errno : 0;
+}
+
+/* The temporary file, created new (O_EXCL): one left by a process of
+ * the same PID killed outright (SIGKILL) is not ours to reuse. */
+static int out_create(void)
+{
+	char pid[24], *e;
+	unsigned i;
+	int fd;
+
+	pid[u64_str(pid, (uint64_t)getpid())] = 0;
+	for (i = 0; i < 100; i++) {
+		/* a long FILE is cut in the name: ".", 200 bytes, ".membox.", PID, ".N" */
+		e = mb_join(out_tmp, ".", "", "");
+		e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
+		e = mb_join(e, ".membox.", pid, i ? "." : "");
+		if (i)
+			e[u64_str(e, i)] = 0;
+		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+		if (fd >= 0 || errno != EEXIST)
+			break;
+	}
+	/* 0644 whatever the umask: the file is for other readers */
+	if (fd >= 0 && fchmod(fd, 0644) < 0) {
+		int err = errno;
+		close(fd);
+		unlinkat(out_dir, out_tmp, 0);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+int out_pending(void) { return out_file != 0; }
+
+int out_begin(struct out *o)
+{
+	int fd, err;
+
+	if (!out_path || out_file)
+		return 0;
+	if ((err = out_locate()))
+		return mb_fail_errno(out_path, err);
+	fd = out_in_place ? open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) : out_create();
+	if (fd < 0)
+		return mb_fail_errno(out_path, errno);
+	out_flush(o);
+	o->fd = fd;
+	o->err = 0;
+	out_file = o;
+	return 0;
+}
+
+int out_end(int keep)
+{
+	struct out *o = out_file;
+	int err = 0;
+
+	if (!o)
+		return 0;
+	out_file = 0;
+	if (!keep)
+		o->len = 0;   /* what was not written yet is dropped with the file */
+	if (out_flush(o) < 0)
+		err = o->err;
+	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
+	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
+		err = errno;
+	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
+		err = errno;
+	o->fd = o == &out1 ? 1 : -1;
+	o->err = 0;
+	if (!out_in_place) {
+		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
+			err = errno;
+		if (!keep || err)
+			unlinkat(out_dir, out_tmp, 0);
+	}
+	return err ? mb_fail_errno(out_path, err) : 0;
+}
+
+int mb_exit_status(int status)
+{
+	if (rd_fd_exhausted())
+		mb_warn("ran out of file descriptors (ulimit -n)", "files were left unread");
+	/* -O FILE: the report replaces it unless a failure or a stop signal
+	 * came first (a report of --every stops quietly: that is its end) */
+	if (out_pending()) {
+		int keep = !mb_failed() && !mb_stop;
+		if (mb_stop && !mb_said_active())
+			mb_warn(out_path, "not replaced: stopped by a signal");
+		if ((out_end(keep) || !keep) && !status)
+			status = 1;
+	}
+	mb_said_end();
+	if (out_flush(&out1) < 0) {
+		mb_warn_errno("write error on standard output", out1.err);
+		if (!status)
+			status = 1;
+	}
+	if (fo != &out1 && out_flush(fo) < 0) {
+		mb_warn_errno("write error on the report", fo->err);
+		if (!status)
+			status = 1;
+	}
+	out_flush(&out2);
+	return status;
+}
+
+/* ---- --every ---- */
+
+/* Sleep until at (monotonic microseconds) or a stop signal: 1 after a
+ * stop.  The stop signals are blocked from the look at mb_stop until
+ * ppoll unblocks them: one that comes in between ends the sleep at once. */
+static int sleep_until(uint64_t at)
+{
+	sigset_t stops, unblocked;
+	uint64_t now;
+
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stops, &unblocked);
+	while (!mb_stop && (now = mono_us()) < at) {
+		uint64_t left = at - now;
+		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
+		ppoll(0, 0, &ts, &unblocked);
+	}
+	sigprocmask(SIG_SETMASK, &unblocked, 0);
+	return mb_stop != 0;
+}
+
+/* Wait for the report's process: its exit status (128 + N after signal
+ * N).  A stop signal that reaches us alone (kill PID) is passed on, so the
+ * report under way drops its temporary file; then the messages it said
+ * come back through fd (msg.h, mb_said_take). */
+static int wait_report(pid_t pid, int fd)
+{
+	int status, passed = 0;
+
+	for (;;) {
+		if (mb_stop && !passed)
+			passed = !kill(pid, mb_stop);
+		if (waitpid(pid, &status, 0) == pid)
+			break;
+		if (errno != EINTR)
+			return 1;
+	}
+	mb_said_take(fd);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int run_reports(uint64_t every_us, uint64_t count)
+{
+	uint64_t start, done = 0, next;
+	int status = 0, p[2];
+	pid_t pid;
+
+	/* a stop signal must not leave a temporary file behind: it is noted,
+	 * and the report ends without replacing FILE */
+	if (out_path || every_us)
+		mb_catch_stop();
+	if (!every_us)
+		return out_begin(&out1);
+	start = mono_us();
+	for (;;) {
+		out_flush(&out1);   /* nothing buffered twice */
+		out_flush(&out2);
+		if (pipe2(p, O_CLOEXEC) < 0)
+			return mb_fail_errno("--every: pipe", errno);
+		if ((pid = fork()) < 0) {
+			close(p[0]);
+			close(p[1]);
+			return mb_fail_errno("--every: fork", errno);
+		}
+		if (!pid) {   /* the report, as a run without --every would make it */
+			close(p[0]);
+			mb_said_give(p[1]);
+			return out_begin(&out1);
+		}
+		close(p[1]);
+		status = wait_report(pid, p[0]);
+		close(p[0]);
+		if (mb_stop)
+			break;
+		if (++done == count)
+			exit(mb_exit_status(status));
+		/* the next deadline after now: a late report skips those it missed */
+		next = (mono_us() - start) / every_us + 1;
+		if (sleep_until(sat_add(start, sat_mul(next, every_us))))
+			break;
+	}
+	exit(mb_exit_status(0));
+}
+

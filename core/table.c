@@ -1,0 +1,64 @@
+/* The report's format and the cells of tables for people (table.h). */
+#include <string.h>
+#include "table.h"
+#include "zoneinfo.h"
+
+struct out *fo = &out1;
+int fmt = FMT_TABLE;
+int fmt_unit = 'k';
+
+void fo_s(const char *s) { out_s(fo, s); }
+void fo_c(char c) { out_c(fo, c); }
+
+int fmt_parse(const char *name)
+{
+	static const char *const names[] = { "table", "json", "kv", "prom" };
+	int i;
+	for (i = 0; i < 4; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+void out_num(struct out *o, int neg, uint64_t m, int dec, int w)
+{
+	char b[33];
+	int n = (dec == OUT_SIZE ? size_str(b + 1, m, fmt_unit) : fix_str(b + 1, m, dec)) + neg;
+
+	b[0] = '-';
+	out_pad(o, n, w);
+	out_mem(o, b + !neg, n);
+}
+
+/* ---- table cells ---- */
+
+void tb_size(uint64_t bytes, int w) { out_num(fo, 0, bytes, OUT_SIZE, w); }
+void tb_ssize(int64_t bytes, int w) { out_num(fo, bytes < 0, out_mag(bytes), OUT_SIZE, w); }
+
+void tb_u64(uint64_t v, int w) { out_num(fo, 0, v, 0, w); }
+void tb_i64(int64_t v, int w) { out_num(fo, v < 0, out_mag(v), 0, w); }
+void tb_fixu(uint64_t v, int dec, int w) { out_num(fo, 0, v, dec, w); }
+
+void tb_str(const char *s, int w)
+{
+	size_t cells = out_safe(fo, s, strlen(s));
+	out_pad(fo, cells, w);
+}
+
+void tb_nl(void) { fo_c('\n'); }
+
+const char *tb_unit(void)
+{
+	return fmt_unit == 'b' ? "bytes" : fmt_unit == 'm' ? "MiB" : fmt_unit == 'k' ? "KiB" : "";
+}
+
+void zi_table_head(uint64_t ps, int how)
+{
+	fo_s("sizes in ");
+	fo_s(*tb_unit() ? tb_unit() : "IEC units");
+	fo_s(", page size ");
+	out_u64(fo, ps);
+	fo_s(" bytes (");
+	fo_s(zi_ps_how[how]);
+	fo_s(")\n");
+}
