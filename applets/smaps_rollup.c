@@ -4,7 +4,7 @@
  * names from /etc/passwd, MemTotal from /proc/meminfo, how /proc hides
  * processes from /proc/self/mountinfo.  -S adds the swapped shared memory
  * of /proc/PID/smaps.  This file has the options, the process views and
- * the scan both views share (include/smaps_rollup.h); the object views,
+ * the scan both views share (smaps_rollup.h); the object views,
  * -M and -l, are in smaps_rollup_maps.c. */
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
  * kind of anonymous memory, told by its name.  Reads /proc/PID/smaps,
  * /proc/PID/mountinfo (which devices are tmpfs mounts) and
  * /proc/sysvipc/shm; the options and the scan of the processes are
- * smaps_rollup.c's (include/smaps_rollup.h). */
+ * smaps_rollup.c's (smaps_rollup.h). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
