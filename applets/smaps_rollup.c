@@ -229,10 +229,7 @@ GLOBALS(
 		char *s;
 		long n;
 	} cgroup_stat, cgroup_events;
-	union {   /* the scan reads the processes' cgroup files, the writing memory.stat */
-		char cgroup_of_process[SR_CGROUP_READ];   /* /proc/PID/cgroup (the path kept points here) */
-		char cgroup_stat_text[SR_CGROUP_STAT];
-	};
+	char cgroup_stat_text[SR_CGROUP_STAT];  /* memory.stat */
 	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
 	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
 	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
@@ -606,7 +603,7 @@ static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 {
 	struct sr_row *r = &s->cur;
 	int cut, found;
-	long n = rd_fileat(s->process.dir, "cgroup", TT.cgroup_of_process, sizeof TT.cgroup_of_process, &cut);
+	long n = rd_fileat(s->process.dir, "cgroup", s->cgroup, sizeof s->cgroup, &cut);
 	const char *p, *slash;
 	size_t len, end = 0;
 	unsigned k;
@@ -615,7 +612,7 @@ static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 
 	if (n <= 0)
 		return;
-	found = cg_parse(TT.cgroup_of_process, n, cut, s->cgroup_version, &p, &len);
+	found = cg_parse(s->cgroup, n, cut, s->cgroup_version, &p, &len);
 	/* cut before the memory line ended (the other hierarchies' long
 	 * paths before it): said, counted, the process in (unknown) */
 	if (cut && !found) {

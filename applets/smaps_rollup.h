@@ -91,7 +91,7 @@ struct sr_row {
 	unsigned char source;      /* enum pr_source */
 	unsigned char category;    /* the first -c rule its command line matches */
 	char name[SR_NAME_MAX];
-	/* -g cgroup: the memory cgroup's path (in the scan's buf, not
+	/* -g cgroup: the memory cgroup's path (in the scan's cgroup, not
 	 * NUL-terminated), 0 when unknown */
 	const char *cgroup;
 	size_t cgroup_len;
@@ -118,6 +118,8 @@ struct sr_scan {
 	struct pat_state rules[SR_MAX_RULES];
 	unsigned nrules;
 	int cgroup_version;        /* -g cgroup: the hierarchy's (0: none mounted) */
+	/* -g cgroup: /proc/PID/cgroup (the row's cgroup points here) */
+	char cgroup[SR_CGROUP_READ];
 	/* -S: what the smaps pass found, for the rows read after it: the
 	 * processes with shared swap, by PID */
 	struct sr_shared_swap {
