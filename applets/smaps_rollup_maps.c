@@ -3,8 +3,8 @@
  * An object is a file or shared memory, told by device and inode, or a
  * kind of anonymous memory, told by its name.  Reads /proc/PID/smaps,
  * /proc/PID/mountinfo (which devices are tmpfs mounts) and
- * /proc/sysvipc/shm; the options and the scan of the processes are
- * smaps_rollup.c's (smaps_rollup.h). */
+ * /proc/sysvipc/shm; the options are smaps_rollup.c's, the scan of the
+ * processes smaps_rollup_scan.c's (smaps_rollup.h). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
