@@ -5,7 +5,7 @@
  * processes from /proc/self/mountinfo.  -S adds the swapped shared memory
  * of /proc/PID/smaps.  This file has the options and the process views;
  * the scan both views run is smaps_rollup_scan.c (smaps_rollup.h), the
- * object views, -M and -l, are in smaps_rollup_maps.c. */
+ * object views, -M and -l, are in smaps_rollup_objects.c. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

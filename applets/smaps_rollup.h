@@ -1,6 +1,6 @@
 /* sr_: what the two files of the smaps-rollup applet share.
  * applets/smaps_rollup.c holds the options, the process views (the
- * default one and -S) and the code below; applets/smaps_rollup_maps.c
+ * default one and -S) and the code below; applets/smaps_rollup_objects.c
  * holds the object views (-M, -l).  Each file keeps its state in its own
  * GLOBALS, which overlap (only one view runs), so the code below works on
  * what it is given (a struct sr_scan in the caller's GLOBALS, the parsed
@@ -165,10 +165,10 @@ int sr_compare_names(const char *a, size_t an, const char *b, size_t bn);
 #define SR_SIGN(a, b) (((a) > (b)) - ((a) < (b)))
 void sr_warn_count(uint64_t n, const char *what, const char *why);
 
-/* The object views, -M and -l (applets/smaps_rollup_maps.c): the exit
+/* The object views, -M and -l (applets/smaps_rollup_objects.c): the exit
  * status. */
 int sr_objects_view(const struct sr_options *o);
-/* -S, before the process view reads its rows (applets/smaps_rollup_maps.c):
+/* -S, before the process view reads its rows (applets/smaps_rollup_objects.c):
  * every process's smaps read once, the swap of each shared mapping divided
  * among the mappings of its object, the sums kept in s->shared_swap.  It
  * runs in the object views' state, which overlaps the process view's, and

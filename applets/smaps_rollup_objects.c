@@ -133,7 +133,7 @@ GLOBALS(
 		} rec;
 	} sysv;
 )
-#define TT this.smaps_rollup_maps
+#define TT this.smaps_rollup_objects
 enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
