@@ -1,20 +1,27 @@
-/* sr_: what the two files of the smaps-rollup applet share.
- * applets/smaps_rollup.c holds the options, the process views (the
- * default one and -S) and the code below; applets/smaps_rollup_objects.c
- * holds the object views (-M, -l).  Each file keeps its state in its own
- * GLOBALS, which overlap (only one view runs), so the code below works on
- * what it is given (a struct sr_scan in the caller's GLOBALS, the parsed
- * options), never on either file's TT. */
+/* sr_: what the files of the smaps-rollup applet share.  Each calls only
+ * the ones below it:
+ *   smaps_rollup.c          options, threads, main: runs one view
+ *   smaps_rollup_procs.c    the process views (default, -S, -g)
+ *   smaps_rollup_objects.c  the object views (-M, -l) and -S's pass
+ *   smaps_rollup_scan.c     the scan both views run
+ * The state is one GLOBALS (smaps_rollup.c): the scan, the options, and a
+ * union of one struct per view, so a view writes only its own.  The scan
+ * works on what it is given (a struct sr_scan, the options). */
 #ifndef MB_SMAPS_ROLLUP_H
 #define MB_SMAPS_ROLLUP_H
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
 #include "meminfo.h"
+#include "cgroup.h"
 #include "mountinfo.h"
+#include "passwd.h"
 #include "pattern.h"
 #include "proc.h"
+#include "psi.h"
 #include "rd.h"
+#include "report.h"
+#include "sysvshm.h"
 
 enum sr_view {
 	SR_VIEW_PROCESSES,
@@ -165,15 +172,15 @@ int sr_compare_names(const char *a, size_t an, const char *b, size_t bn);
 #define SR_SIGN(a, b) (((a) > (b)) - ((a) < (b)))
 void sr_warn_count(uint64_t n, const char *what, const char *why);
 
-/* The object views, -M and -l (applets/smaps_rollup_objects.c): the exit
+/* The object views, -M and -l (smaps_rollup_objects.c): the exit
  * status. */
 int sr_objects_view(const struct sr_options *o);
-/* -S, before the process view reads its rows (applets/smaps_rollup_objects.c):
+/* -S, before the process view reads its rows (smaps_rollup_objects.c):
  * every process's smaps read once, the swap of each shared mapping divided
  * among the mappings of its object, the sums kept in s->shared_swap.  It
- * runs in the object views' state, which overlaps the process view's, and
- * leaves all of it but s zero.  0, or 1 after the message. */
-int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o);
+ * runs in the object view's state (the process view clears it after).
+ * 0, or 1 after the message. */
+int sr_shared_swap_pass(struct sr_scan *s);
 /* -S: the KiB of shared swap the pass found for pid. */
 uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid);
 /* The sizes of an object: Size, Rss, Pss, Private_Clean, Private_Dirty,
@@ -181,4 +188,215 @@ uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid);
 #define SR_OBJECT_SIZES 9
 /* ... then its regions and processes: the figures the object views keep */
 #define SR_OBJECT_FIGS (SR_OBJECT_SIZES + 2)
+
+/* The process views' state (smaps_rollup_procs.c). */
+struct sr_procs {
+	/* the table for people, or the report layer's formats */
+	int (*begin)(void);          /* before the scan: 1 when rows may be written as read */
+	void (*row)(size_t i);       /* the row listed i-th */
+	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
+	struct pw_cache users;       /* user names by uid */
+	/* The processes kept, in reading order: a fixed header each; the
+	 * Name, -S's shared swap and every size it has are packed in pool
+	 * (pack, unpack), so a process costs what it holds, not PR_NROLL
+	 * fixed fields. */
+	struct kept {
+		uint32_t pid, ppid, uid;
+		uint32_t at;                  /* its bytes in pool */
+		uint32_t have : PR_NROLL;     /* sr_row's have */
+		uint32_t source : 2;          /* enum pr_source */
+		uint32_t category : 5;        /* sr_row's category */
+	} kept[SR_MAX_ROWS];
+	unsigned char pool[SR_ROW_POOL];
+	uint32_t pool_used;
+	unsigned nkept, nlisted, capacity;
+	uint64_t not_kept;           /* beyond SR_MAX_ROWS or SR_ROW_POOL */
+	int streaming;               /* rows are written as read and not kept */
+	struct sr_row shown;         /* the row being written, unpacked */
+	unsigned short order[SR_MAX_ROWS];    /* the kept processes as listed */
+	/* -g tree (any depth, no recursion): parent links, the children of
+	 * each process side by side in kids, each subtree's size; the
+	 * listing in pre-order, so a subtree is the listed rows from its
+	 * root on, and its sums are two running sums apart (no sum of
+	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
+	union {
+	struct {   /* -g tree */
+	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
+	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
+	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
+	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
+	unsigned short depth[SR_MAX_ROWS];    /* of the row listed i-th (before: marks) */
+	union {
+		uint64_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
+		/* then: the sums of the rows listed before i * SR_PREFIX_STEP */
+		struct sums {
+			uint64_t processes;
+			uint64_t size[SR_SUMMED];      /* pss, uss, rss, swap, swap_pss as rows show them */
+			uint64_t pss_total;            /* pss + swap_pss */
+			uint64_t kernel[PR_NROLL];     /* each rollup key, bytes */
+			uint32_t having[PR_NROLL];     /* processes that printed the key */
+		} running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
+	} tree;
+	};
+	/* -g cgroup: no sums per cgroup (a struct sums each would be 10 MiB
+	 * at SR_MAX_CGROUPS): each kept process has the index of its cgroup,
+	 * the processes are sorted by it, and a cgroup's sums are added up
+	 * from its run of processes when it is written. */
+	struct {
+	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
+	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
+	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
+	union {
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
+		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
+	};
+	char cgroup_pool[SR_CGROUP_POOL];
+	};
+	};
+	unsigned ncgroups;
+	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
+	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
+	uint32_t cgroup_pool_used;
+	struct sums cgroup_sum;              /* the cgroup being written */
+	struct cg_hier hier;                 /* where the memory cgroups are */
+	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
+	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
+	struct sums total;
+	struct group {
+		char name[PW_NAME_MAX];
+		struct sums sum;
+	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
+	unsigned short group_order[SR_MAX_GROUPS + 1];
+	unsigned ngroups;
+	/* the command line of the row being written, re-read (a byte more
+	 * than json shows, and the NUL) */
+	char command[SR_CMD_MAX + 2];
+	/* the report's records */
+	struct rep_list processes;
+	struct process_rec {
+		uint64_t pid, ppid, uid;
+		const char *user, *name, *command, *source;
+		int command_cut;
+		uint64_t kernel[PR_NK];      /* the keys the kernel printed, bytes */
+		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
+		uint64_t shared_swap_pss, depth;
+		struct sums subtree_sums;
+		struct rep_record subtree;
+		char uid_text[24];           /* a user without a name */
+	} rec;
+	struct group_rec {
+		const char *by, *name;
+		struct sums sum;
+		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
+	} group_rec, total_rec;
+	/* -g cgroup: a cgroup's own figures, read from its directory (sizes
+	 * in bytes) as it is written; not_in_pss: file_unmapped, kernel,
+	 * sock, rest */
+	struct cgroup_rec {
+		uint64_t version, current, swap_current, max, high;
+		struct rep_call stat, events;
+		struct rep_record pressure;
+		int64_t charged_minus_pss, not_in_pss[4];
+	} cgroup_rec;
+	struct psi cgroup_psi;               /* its memory.pressure */
+	struct cgroup_text {                 /* a file of "key value" lines, as read */
+		char *s;
+		long n;
+	} cgroup_stat, cgroup_events;
+	char cgroup_stat_text[SR_CGROUP_STAT];  /* memory.stat */
+	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
+	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
+	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
+	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
+	int cgroup_quiet;                    /* prom: the files read again, said once */
+};
+
+/* The object views' state (smaps_rollup_objects.c), -S's pass too. */
+struct sr_objects {
+	/* The objects, by a 64-bit key (a hash of what tells them apart),
+	 * found through the slots: open addressing, an object's index + 1 at
+	 * the first free slot from its key's.  Only the first nslots are in
+	 * use, twice the objects at least: the pages touched grow with them. */
+	unsigned nobjects, nslots;
+	uint64_t keys[SR_MAX_OBJS];
+	uint32_t slots[SR_OBJ_SLOTS];
+	unsigned mapping;               /* the object of the mapping being read */
+	union {
+		struct {   /* -M, -l */
+			struct object {
+				uint32_t name;             /* in names: its length (2 bytes), then its bytes */
+				uint32_t consumer;         /* -v: its pair of the process being read, + 1;
+				                              after the scan its first pair + 1 (0: none) */
+				/* the figures while each fits in 16 bits (KiB: 64 MiB);
+				 * then the index of its wide figures in [0] and [1] */
+				uint16_t narrow[SR_OBJECT_FIGS];
+				unsigned char kind;        /* PK_ */
+				unsigned char flags;       /* OBJ_ */
+			} objects[SR_MAX_OBJS + 1];   /* [SR_MAX_OBJS]: "(other objects)" */
+			struct wide {
+				uint64_t fig[SR_OBJECT_FIGS];
+			} wide[SR_MAX_WIDE];
+			unsigned nwide;
+			char names[SR_OBJ_POOL];
+			unsigned names_used;
+			/* -v: a process's PSS in an object */
+			struct consumer {
+				uint32_t object, pid, pss_kb, name;
+			} consumers[SR_MAX_CONSUMERS];
+			unsigned nconsumers;
+			uint32_t process_name;      /* -v: the name of the process being read, or NOT_YET */
+			/* the objects the process being read maps (bit per index) */
+			unsigned char mapped[SR_MAX_OBJS / 8 + 1];
+			uint64_t unreadable;        /* processes whose smaps could not be read */
+			uint64_t total[SR_OBJECT_FIGS];
+		};
+		struct {   /* -S's smaps pass */
+			uint32_t sharers[SR_MAX_OBJS];   /* mappings with swap of each shared object */
+			/* each process with shared swap: a SWAP_PROCESS entry (kb: its
+			 * PID), then the object and swap of each such mapping */
+			struct swap_seen {
+				uint32_t object, kb;
+			} swap_seen[SR_SWAP_POOL];
+			unsigned nswap_seen;
+			uint64_t swap_key;          /* the key of the shared mapping being read */
+			unsigned swap_pid;          /* the process being read, until its first entry */
+		};
+	};
+	uint32_t tmpfs[SR_MAX_TMPFS];   /* devices of tmpfs mounts */
+	unsigned ntmpfs;
+	unsigned nlisted;
+	/* the report's records */
+	struct object_rec {
+		uint64_t pid;               /* -M: the process */
+		const char *process_name;
+		const char *kind;
+		struct rep_text name;
+		int shared;
+		const char *shared_label;
+		uint64_t processes, regions, maps_unreadable;
+		uint64_t size[SR_OBJECT_SIZES];
+		struct rep_list consumers;
+	} rec;
+	struct consumer_rec {
+		uint64_t pid;
+		struct rep_text name;
+		uint64_t pss;
+	} consumer_rec;
+	/* /proc/sysvipc/shm, read anew for each pass over its segments */
+	struct sysv_reader {
+		struct rd_lines lines;
+		struct shm_it it;
+		int fd;
+		struct sysv_rec {
+			uint64_t id, owner, attaches, size, rss, swap;
+		} rec;
+	} sysv;
+};
+
+/* -g's names; none has no name */
+extern const char *const sr_group_names[SR_GROUP_N];
+/* The process views (default, -S): the exit status. */
+int sr_process_view(const struct sr_options *o);
 #endif
