@@ -278,6 +278,15 @@ int smaps_rollup_main(int argc, char **argv)
 	}
 	threads(&o);
 	TT.opt = &o;
-	o.table = fmt == FMT_TABLE;
+	switch (fmt) {   /* the views ask these, never the format */
+	case FMT_TABLE:
+		o.table = 1;
+		break;
+	case FMT_PROM:
+		o.prom = 1;
+		break;
+	default:
+		break;
+	}
 	return o.view >= SR_VIEW_MAPS ? sr_objects_view(&o) : sr_process_view(&o);
 }

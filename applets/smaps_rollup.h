@@ -50,6 +50,7 @@ struct sr_rule {
 struct sr_options {
 	enum sr_view view;
 	int table;                    /* -o table: the hand-laid table */
+	int prom;                     /* -o prom: families, no json-only members */
 	unsigned pids[SR_MAX_PIDS];   /* -p; -M: its PID alone */
 	unsigned npids;
 	unsigned maps_pid;            /* -M */

@@ -1317,7 +1317,7 @@ static const void *process_row(void *ctx, size_t i, uint64_t *have)
 	}
 	/* prom shows neither the command nor the subtree: not worked out
 	 * for each of its families */
-	if (fmt != FMT_PROM && command(r, SR_CMD_MAX, &p->command_cut) >= 0) {
+	if (!SR.opt->prom && command(r, SR_CMD_MAX, &p->command_cut) >= 0) {
 		p->command = TT.command;
 		*have |= (uint64_t)1 << PF_COMMAND | (uint64_t)1 << PF_COMMAND_CUT;
 	}
@@ -1325,7 +1325,7 @@ static const void *process_row(void *ctx, size_t i, uint64_t *have)
 		p->depth = TT.depth[i];
 		*have |= (uint64_t)1 << PF_DEPTH;
 	}
-	if (SR.opt->group == SR_GROUP_TREE && fmt != FMT_PROM) {
+	if (SR.opt->group == SR_GROUP_TREE && !SR.opt->prom) {
 		subtree_sums(&p->subtree_sums, i);
 		p->subtree = (struct rep_record){ subtree_figs, REP_N(subtree_figs), p,
 		                                  sums_have(&p->subtree_sums, SUM_SIZES) };
@@ -1351,7 +1351,7 @@ static const void *group_row(void *ctx, size_t i, uint64_t *have)
 	TT.group_rec.by = sr_group_names[SR.opt->group];
 	TT.group_rec.sum = *g;
 	*have = sums_have(g, GROUP_FIG_SUMS + 1 + SUM_SIZES) & ~((uint64_t)1 << GROUP_FIG_CGROUP);
-	if (SR.opt->group == SR_GROUP_CGROUP && fmt != FMT_PROM) {
+	if (SR.opt->group == SR_GROUP_CGROUP && !SR.opt->prom) {
 		TT.group_rec.cgroup = (struct rep_record){ cgroup_figs, CF_N, &TT.cgroup_rec,
 			cgroup_read(TT.cgroup_order[i], g->size[SR_SORT_PSS]) };
 		*have |= (uint64_t)1 << GROUP_FIG_CGROUP;
@@ -1485,7 +1485,7 @@ static void report_end(void)
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
 	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
-	if (o->group == SR_GROUP_CGROUP && fmt == FMT_PROM)
+	if (o->group == SR_GROUP_CGROUP && o->prom)
 		cgroup_prom();
 	sr_report_scan(&SR.scan, o->view);
 	rep_figs("", mem_total_fig, 1, &SR.scan.meminfo, MI_HAS(&SR.scan.meminfo, MI_MemTotal));
@@ -1558,7 +1558,7 @@ int sr_process_view(const struct sr_options *o)
 			tree();
 		else
 			sr_sort(TT.order, TT.nkept, kept_order);
-		top = o->top != -1u || !(o->table || fmt == FMT_PROM) ? o->top : LISTED_BY_DEFAULT;
+		top = o->top != -1u || !(o->table || o->prom) ? o->top : LISTED_BY_DEFAULT;
 		TT.nlisted = TT.nkept < top ? TT.nkept : top;
 		SR.scan.coverage[SR_DROPPED] += TT.not_kept + TT.nkept - TT.nlisted;
 	}
