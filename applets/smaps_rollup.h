@@ -182,8 +182,10 @@ int sr_objects_view(const struct sr_options *o);
  * runs in the object view's state (the process view clears it after).
  * 0, or 1 after the message. */
 int sr_shared_swap_pass(struct sr_scan *s);
-/* -S: the KiB of shared swap the pass found for pid. */
+/* -S: the KiB of shared swap the pass found for pid (smaps_rollup_scan.c,
+ * from s->shared_swap, which sr_by_pid orders). */
 uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid);
+int sr_by_pid(const void *a, const void *b);
 /* The sizes of an object: Size, Rss, Pss, Private_Clean, Private_Dirty,
  * Shared_Clean, Shared_Dirty, Swap, SwapPss (the -M columns) */
 #define SR_OBJECT_SIZES 9

@@ -791,12 +791,6 @@ static void swap_end(void *ctx, const struct pr_mem *figures)
 	TT.nswap_seen++;
 }
 
-static int by_pid(const void *a, const void *b)
-{
-	const struct sr_shared_swap *x = a, *y = b;
-	return SR_SIGN(x->pid, y->pid);
-}
-
 /* Each process's swap_seen entries divided by their objects' sharers:
  * its shared swap, kept when there is any.  Terms in bytes rounded down,
  * the sum to a KiB. */
@@ -817,7 +811,7 @@ static void divide(struct sr_scan *s)
 			s->shared_swap[s->nshared_swap++] = (struct sr_shared_swap){
 				pid, sum >> 10 > UINT32_MAX ? UINT32_MAX : sum >> 10 };
 	}
-	qsort(s->shared_swap, s->nshared_swap, sizeof *s->shared_swap, by_pid);
+	qsort(s->shared_swap, s->nshared_swap, sizeof *s->shared_swap, sr_by_pid);
 }
 
 int sr_shared_swap_pass(struct sr_scan *s)
@@ -842,11 +836,4 @@ int sr_shared_swap_pass(struct sr_scan *s)
 		return 1;
 	divide(s);
 	return 0;
-}
-
-uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid)
-{
-	struct sr_shared_swap key = { pid, 0 };
-	const struct sr_shared_swap *r = bsearch(&key, s->shared_swap, s->nshared_swap, sizeof key, by_pid);
-	return r ? r->kb : 0;
 }

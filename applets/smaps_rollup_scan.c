@@ -507,3 +507,15 @@ void sr_warn_overflow(const struct sr_scan *s)
 			              "beyond a bound of the mapping views (see the README)");
 }
 
+int sr_by_pid(const void *a, const void *b)
+{
+	const struct sr_shared_swap *x = a, *y = b;
+	return SR_SIGN(x->pid, y->pid);
+}
+
+uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid)
+{
+	struct sr_shared_swap key = { pid, 0 };
+	const struct sr_shared_swap *r = bsearch(&key, s->shared_swap, s->nshared_swap, sizeof key, sr_by_pid);
+	return r ? r->kb : 0;
+}
