@@ -37,7 +37,7 @@ CFLAGS   := -std=c11 -D_GNU_SOURCE -Os -Wall -Wextra -Werror -Iinclude \
 LDFLAGS  := -Os $(LTO) $(XCFLAGS) -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noseparate-code -Wl,-z,norelro
 BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
-HDRS     := $(wildcard include/*.h)
+HDRS     := $(wildcard include/*.h applets/*.h)
 
 .PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan compare
 all: $(B)/membox tests

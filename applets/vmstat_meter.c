@@ -86,20 +86,11 @@ static const char *const default_fields[] = { "pgmajfault", "pswpin", "pswpout",
 static const char *const cgroup_fields[] = { "pgmajfault", "workingset_refault_anon",
                                              "workingset_refault_file", "oom_kill" };
 
-/* The files read each sample, on the live kernel from fds opened once.
- * A cgroup's: its counters (memory.stat, then memory.events or v1's
- * memory.oom_control, both "name N"), its charge, swap, limit and PSI. */
-enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE, CG_STAT, CG_EVENTS, CG_CURRENT,
-                 CG_SWAP, CG_LIMIT, CG_PRESSURE, PROC_FILE_N };
-#define CG_FIRST CG_STAT
-static const char *const cgroup_file[2][PROC_FILE_N - CG_FIRST] = {
-	{ "memory.stat", "memory.oom_control", "memory.usage_in_bytes",
-	  "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0 },
-	{ "memory.stat", "memory.events", "memory.current", "memory.swap.current",
-	  "memory.max", "memory.pressure" },
-};
-/* v1's "no limit" is PAGE_COUNTER_MAX pages, rounded: 2^63 - 4096 and such */
-#define CG_V1_NO_LIMIT (1ull << 62)
+/* The files read each sample, on the live kernel from fds opened once:
+ * the system's, then the cgroup's (enum cg_file from CG_FIRST on: its
+ * counters in memory.stat, then memory.events or v1's memory.oom_control,
+ * both "name N", its charge, swap, limit and PSI). */
+enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE, CG_FIRST, PROC_FILE_N = CG_FIRST + CG_FILES };
 
 /* The memory figures: the system's (meminfo) or, with --cgroup, the
  * cgroup's (MAX_CURRENT ... LIMIT share the slots); each the lowest, the
@@ -131,7 +122,7 @@ GLOBALS(
 
 	/* reading the files */
 	char buf[MB_FILE_MAX];
-	int live_fd[9];                      /* by enum proc_file; < 0: not open */
+	int live_fd[3 + CG_FILES];           /* by enum proc_file; < 0: not open */
 	unsigned short vmstat_at[VM_MAX_FIELDS];  /* vm_pick's line hints */
 	struct meminfo meminfo;              /* its damage is said once */
 	struct psi psi;                      /* the same */
@@ -343,9 +334,9 @@ static long read_proc(enum proc_file file, const char *path, int *truncated)
 
 /* The path of one of the cgroup's files (in cgroup_path, until the next
  * call), or 0 when its version has no such file (v1: no PSI). */
-static const char *cgroup_file_path(enum proc_file file)
+static const char *cgroup_file_path(enum cg_file file)
 {
-	const char *name = cgroup_file[TT.cgroup_version - 1][file - CG_FIRST];
+	const char *name = cg_file(TT.cgroup_version, file);
 
 	if (!name)
 		return 0;
@@ -355,12 +346,12 @@ static const char *cgroup_file_path(enum proc_file file)
 	return TT.cgroup_path;
 }
 
-static long read_cgroup(enum proc_file file, char *buf, size_t cap, int *truncated)
+static long read_cgroup(enum cg_file file, char *buf, size_t cap, int *truncated)
 {
 	const char *path = cgroup_file_path(file);
 
 	*truncated = 0;
-	return path ? read_file(file, path, buf, cap, truncated) : -ENOENT;
+	return path ? read_file(CG_FIRST + file, path, buf, cap, truncated) : -ENOENT;
 }
 
 /* A captured vmstat (every sample) or the live one (at the baseline) is
@@ -481,19 +472,16 @@ static void read_memory(int live)
 	keep_memory(now, have);
 }
 
-/* One number in a file of the cgroup ("123\n"): 1 and *v, or 0 (absent,
- * unreadable, "max", or damaged: the figure is null). */
-static int cgroup_number(enum proc_file file, uint64_t *v)
+/* One number in a file of the cgroup (cg_number): 1 and *v, or 0
+ * (absent, unreadable, "max", or damaged: the figure is null, unsaid). */
+static int cgroup_number(enum cg_file file, uint64_t *v)
 {
 	int truncated;
 	long n = read_cgroup(file, TT.buf, sizeof TT.buf, &truncated);
-	const char *p = TT.buf, *e = TT.buf + (n > 0 ? n : 0);
 
 	if (n <= 0 || truncated)
 		return 0;
-	if (e[-1] == '\n')
-		e--;
-	return sc_u64(&p, e, v) == SC_OK && p == e;
+	return cg_number(TT.buf, n, v) == CG_NUMBER;
 }
 
 /* The memory figures of the cgroup: its charge, swap, limit. */
@@ -503,13 +491,13 @@ static void read_cgroup_memory(void)
 	unsigned char have[MEMORY_N];
 	int has_current = cgroup_number(CG_CURRENT, &current);
 	int has_swap = cgroup_number(CG_SWAP, &swap);
-	int has_limit = cgroup_number(CG_LIMIT, &limit);
+	int has_limit = cgroup_number(CG_MAX, &limit);
 
 	if (TT.cgroup_version == 1) {
-		/* memsw is memory + swap; a limit this high is none */
-		swap = sat_sub(swap, current);
+		/* memsw is memory + swap: swap needs the charge */
+		swap = cg_swap(1, swap, current);
 		has_swap &= has_current;
-		has_limit &= limit < CG_V1_NO_LIMIT;
+		has_limit &= cg_limit(1, limit);
 	}
 	now[MAX_CURRENT] = current;
 	have[MAX_CURRENT] = has_current;

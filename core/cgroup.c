@@ -1,8 +1,10 @@
-/* The memory cgroup of a process and its directory (include/cgroup.h). */
+/* The memory cgroup of a process, its directory and its files
+ * (include/cgroup.h). */
 #include <string.h>
 #include <unistd.h>
 #include "cgroup.h"
 #include "rd.h"
+#include "sc.h"
 
 static int has_memory(const char *list, size_t n)
 {
@@ -133,4 +135,64 @@ long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, si
 	memcpy(out + pl, path, len);
 	out[pl + len] = 0;
 	return pl + len;
+}
+
+static const char *const file_names[2][CG_FILES] = {
+	{ "memory.usage_in_bytes", "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
+	  "memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 },
+	{ "memory.current", "memory.swap.current", "memory.max", "memory.high", 0, "memory.stat",
+	  "memory.events", "memory.pressure" },
+};
+
+const char *cg_file(int version, enum cg_file f)
+{
+	return version == 1 || version == 2 ? file_names[version - 1][f] : 0;
+}
+
+int cg_number(const char *s, size_t n, uint64_t *v)
+{
+	if (n && s[n - 1] == '\n')
+		n--;
+	if (sc_eq(s, n, "max"))
+		return CG_NONE;
+	return sc_u64_all(s, n, v) == SC_OK ? CG_NUMBER : CG_DAMAGED;
+}
+
+int cg_limit(int version, uint64_t v)
+{
+	return version != 1 || v < CG_V1_NO_LIMIT;
+}
+
+uint64_t cg_swap(int version, uint64_t v, uint64_t current)
+{
+	return version != 1 ? v : v > current ? v - current : 0;
+}
+
+static int word_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int cg_kv_next(char *s, long n, long *at, const char **key, uint64_t *v)
+{
+	char *l, *e = s + n, *nl, *sp, *c;
+
+	for (; *at < n; *at = nl + 1 - s) {
+		l = s + *at;
+		if (!(nl = memchr(l, '\n', e - l)))
+			nl = e;
+		for (sp = l; sp < nl && *sp != ' ' && *sp; sp++)
+			;
+		if (sp == nl || sp == l || sc_u64_all(sp + 1, nl - sp - 1, v) != SC_OK)
+			continue;
+		for (c = l; c < sp && word_byte(*c); c++)
+			;
+		if (c < sp)
+			continue;
+		*sp = 0;
+		*key = l;
+		*at = nl + 1 - s;
+		return 1;
+	}
+	return 0;
 }

@@ -13,10 +13,13 @@
  *
  * Use: cg_mount on every mount (or cg_find, which reads the root's
  * /proc/self/mountinfo), then cg_parse on a process's cgroup file, then
- * cg_dir for the directory of its memory.* files under the root. */
+ * cg_dir for the directory of its memory.* files under the root; then
+ * cg_file names each file of the version mounted, cg_number reads a
+ * file of one number, cg_kv_next a file of "key value" lines. */
 #ifndef MB_CGROUP_H
 #define MB_CGROUP_H
 #include <stddef.h>
+#include <stdint.h>
 #include "bounds.h"
 #include "mountinfo.h"
 
@@ -48,4 +51,45 @@ int cg_parse(const char *s, size_t n, int cut, int want, const char **path, size
  * when no hierarchy is mounted, the path is not under the mount's root,
  * or the result does not fit. */
 long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, size_t cap);
+
+/* The memory files of a cgroup, one name for each version where it has
+ * one (v1 / v2):
+ *   CG_CURRENT   memory.usage_in_bytes / memory.current: the charge
+ *   CG_SWAP      memory.memsw.usage_in_bytes (memory and swap) /
+ *                memory.swap.current: see cg_swap
+ *   CG_MAX       memory.limit_in_bytes / memory.max: see cg_limit
+ *   CG_HIGH      - / memory.high
+ *   CG_KMEM      memory.kmem.usage_in_bytes / -
+ *   CG_STAT      memory.stat ("key value" lines)
+ *   CG_EVENTS    memory.oom_control / memory.events ("key value" lines)
+ *   CG_PRESSURE  - / memory.pressure (PSI's two lines) */
+enum cg_file { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM, CG_STAT, CG_EVENTS, CG_PRESSURE,
+               CG_FILES };
+/* The name of file f of a version 1 or 2 hierarchy, or 0 when that
+ * version has no such file. */
+const char *cg_file(int version, enum cg_file f);
+/* v1's "no limit" is PAGE_COUNTER_MAX pages, rounded to a page: 2^63
+ * less a page and such.  A limit this high or more is none. */
+#define CG_V1_NO_LIMIT ((uint64_t)1 << 62)
+
+/* What cg_number found in a file of one number. */
+enum { CG_DAMAGED = -1, CG_NONE = 0, CG_NUMBER = 1 };
+/* The text [s, s+n) of a file of one number (one final newline allowed):
+ * CG_NUMBER with *v; CG_NONE for "max" (v2's no limit); CG_DAMAGED for
+ * anything else, an empty file, or a number beyond 2^64 (the figure is
+ * null; a caller may say so). */
+int cg_number(const char *s, size_t n, uint64_t *v);
+/* CG_MAX's value v read from a version's hierarchy: 1 when it is a limit
+ * (v1's CG_V1_NO_LIMIT and above are none). */
+int cg_limit(int version, uint64_t v);
+/* The swap of a cgroup from CG_SWAP's value v: v2's as it is; v1's
+ * memsw is memory and swap, less current (never below 0). */
+uint64_t cg_swap(int version, uint64_t v, uint64_t current);
+/* The next "key value" line of the text [s, s+n) from *at (memory.stat,
+ * memory.events, memory.oom_control): 1 with the key and value, *at past
+ * the line; 0 at the end.  The key ends at its blank, which is made a
+ * NUL in place (a line read again has a NUL there).  Lines of another
+ * shape (a key that is no [A-Za-z0-9_] word, a value that is no
+ * number) are skipped. */
+int cg_kv_next(char *s, long n, long *at, const char **key, uint64_t *v);
 #endif

@@ -1,6 +1,7 @@
 /* core/cgroup.c: the memory line of /proc/PID/cgroup (v1 over v2), which
- * mount is the memory hierarchy, and a cgroup's directory under a mount
- * whose root is not the hierarchy's (a container's view). */
+ * mount is the memory hierarchy, a cgroup's directory under a mount whose
+ * root is not the hierarchy's (a container's view), and the memory files:
+ * their names, numbers and "key value" lines, real and damaged. */
 #include "cgroup.h"
 #include "t.h"
 
@@ -16,6 +17,90 @@ static void mount_one(const char *fstype, const char *super, const char *root, c
 static long dir(const char *path, char *out)
 {
 	return cg_dir(&h, path, strlen(path), out, 64);
+}
+
+static void files(void)
+{
+	static const char *const v1[CG_FILES] = { "memory.usage_in_bytes",
+		"memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
+		"memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 };
+	static const char *const v2[CG_FILES] = { "memory.current", "memory.swap.current",
+		"memory.max", "memory.high", 0, "memory.stat", "memory.events", "memory.pressure" };
+	const char *got;
+	int f, ok1 = 1, ok2 = 1;
+
+	for (f = 0; f < CG_FILES; f++) {
+		got = cg_file(1, f);
+		ok1 &= v1[f] ? got && !strcmp(got, v1[f]) : !got;
+		got = cg_file(2, f);
+		ok2 &= v2[f] ? got && !strcmp(got, v2[f]) : !got;
+	}
+	CHECK("cgroup v1 file names (none for high, pressure)", ok1);
+	CHECK("cgroup v2 file names (none for kmem)", ok2);
+	CHECK("cgroup no hierarchy: no file", !cg_file(0, CG_STAT) && !cg_file(3, CG_STAT));
+}
+
+static int number(const char *text, uint64_t *v)
+{
+	*v = 7;
+	return cg_number(text, strlen(text), v);
+}
+
+static void numbers(void)
+{
+	uint64_t v;
+
+	CHECK_EQ("cgroup number", number("1048576\n", &v), CG_NUMBER);
+	CHECK_EQ("cgroup number's value", v, 1048576);
+	CHECK_EQ("cgroup number without newline", number("4096", &v), CG_NUMBER);
+	CHECK_EQ("cgroup number 0", number("0\n", &v), CG_NUMBER);
+	CHECK_EQ("cgroup number 2^64 - 1", number("18446744073709551615\n", &v), CG_NUMBER);
+	CHECK_EQ("cgroup number 2^64 - 1's value", v, UINT64_MAX);
+	CHECK_EQ("cgroup max: no limit", number("max\n", &v), CG_NONE);
+	CHECK_EQ("cgroup max without newline", number("max", &v), CG_NONE);
+	CHECK_EQ("cgroup damaged: empty", number("", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: a newline alone", number("\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: beyond 2^64", number("18446744073709551616\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: a word", number("lots\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: maximum", number("maximum\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: two lines", number("1\n2\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: a blank before", number(" 5\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: negative", number("-1\n", &v), CG_DAMAGED);
+	CHECK_EQ("cgroup damaged: a NUL in it", cg_number("12\0003\n", 5, &v), CG_DAMAGED);
+
+	CHECK("cgroup v1 limit below 2^62", cg_limit(1, CG_V1_NO_LIMIT - 4096));
+	CHECK("cgroup v1 no limit: 2^63 less a page", !cg_limit(1, 9223372036854771712ull));
+	CHECK("cgroup v1 no limit: 2^62", !cg_limit(1, CG_V1_NO_LIMIT));
+	CHECK("cgroup v2 limit: any number", cg_limit(2, 9223372036854771712ull));
+	CHECK_EQ("cgroup v1 swap: memsw less usage", cg_swap(1, 5000, 3000), 2000);
+	CHECK_EQ("cgroup v1 swap: memsw below usage", cg_swap(1, 3000, 5000), 0);
+	CHECK_EQ("cgroup v2 swap: as read", cg_swap(2, 5000, 3000), 5000);
+}
+
+static void key_values(void)
+{
+	char stat[] = "anon 4096\nfile 8192\nbad key 1\nnumberless x\nkernel_stack 16384\n"
+	              "\n12 3\nnoval \n pgfault 9\nsock 18446744073709551616\nlast 5";
+	static const char *const keys[] = { "anon", "file", "kernel_stack", "12", "last" };
+	static const uint64_t values[] = { 4096, 8192, 16384, 3, 5 };
+	const char *k;
+	uint64_t v;
+	long at = 0, at_again = 0;
+	unsigned i = 0;
+	int ok = 1;
+
+	while (cg_kv_next(stat, sizeof stat - 1, &at, &k, &v)) {
+		ok &= i < 5 && !strcmp(k, keys[i]) && v == values[i];
+		i++;
+	}
+	CHECK("cgroup key value lines, damaged ones skipped", ok && i == 5);
+	CHECK("cgroup key value: past the text at the end", at >= (long)sizeof stat - 1);
+	/* read again: the keys end at the NULs written in place of blanks */
+	for (i = 0; cg_kv_next(stat, sizeof stat - 1, &at_again, &k, &v); i++)
+		;
+	CHECK_EQ("cgroup key value lines read again", i, 5);
+	at = 0;
+	CHECK("cgroup key value: an empty text", !cg_kv_next(stat, 0, &at, &k, &v));
 }
 
 int main(void)
@@ -69,5 +154,9 @@ int main(void)
 	mount_one("cgroup2", "rw", "/", "/");
 	CHECK_STR("cgroup mounted on /", out, (size_t)dir("/a/b", out), "/a/b");
 	CHECK_STR("cgroup mounted on /, its root", out, (size_t)dir("/", out), "/");
+
+	files();
+	numbers();
+	key_values();
 	return unit_end_all();
 }

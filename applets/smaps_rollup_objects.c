@@ -3,8 +3,8 @@
  * An object is a file or shared memory, told by device and inode, or a
  * kind of anonymous memory, told by its name.  Reads /proc/PID/smaps,
  * /proc/PID/mountinfo (which devices are tmpfs mounts) and
- * /proc/sysvipc/shm; the options and the scan of the processes are
- * smaps_rollup.c's (include/smaps_rollup.h). */
+ * /proc/sysvipc/shm; the options are smaps_rollup.c's, the scan of the
+ * processes smaps_rollup_scan.c's (smaps_rollup.h). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,89 +51,9 @@ static const char other_objects[] = "(other objects)";
 _Static_assert((SR_OBJ_SLOTS & (SR_OBJ_SLOTS - 1)) == 0 && SR_OBJ_SLOTS > SR_MAX_OBJS,
                "SR_OBJ_SLOTS: a power of two above SR_MAX_OBJS");
 
-GLOBALS(
-	struct sr_scan scan;
-	const struct sr_options *opt;
-	/* The objects, by a 64-bit key (a hash of what tells them apart),
-	 * found through the slots: open addressing, an object's index + 1 at
-	 * the first free slot from its key's.  Only the first nslots are in
-	 * use, twice the objects at least: the pages touched grow with them. */
-	unsigned nobjects, nslots;
-	uint64_t keys[SR_MAX_OBJS];
-	uint32_t slots[SR_OBJ_SLOTS];
-	unsigned mapping;               /* the object of the mapping being read */
-	union {
-		struct {   /* -M, -l */
-			struct object {
-				uint32_t name;             /* in names: its length (2 bytes), then its bytes */
-				uint32_t consumer;         /* -v: its pair of the process being read, + 1;
-				                              after the scan its first pair + 1 (0: none) */
-				/* the figures while each fits in 16 bits (KiB: 64 MiB);
-				 * then the index of its wide figures in [0] and [1] */
-				uint16_t narrow[SR_OBJECT_FIGS];
-				unsigned char kind;        /* PK_ */
-				unsigned char flags;       /* OBJ_ */
-			} objects[SR_MAX_OBJS + 1];   /* [SR_MAX_OBJS]: "(other objects)" */
-			struct wide {
-				uint64_t fig[SR_OBJECT_FIGS];
-			} wide[SR_MAX_WIDE];
-			unsigned nwide;
-			char names[SR_OBJ_POOL];
-			unsigned names_used;
-			/* -v: a process's PSS in an object */
-			struct consumer {
-				uint32_t object, pid, pss_kb, name;
-			} consumers[SR_MAX_CONSUMERS];
-			unsigned nconsumers;
-			uint32_t process_name;      /* -v: the name of the process being read, or NOT_YET */
-			/* the objects the process being read maps (bit per index) */
-			unsigned char mapped[SR_MAX_OBJS / 8 + 1];
-			uint64_t unreadable;        /* processes whose smaps could not be read */
-			uint64_t total[SR_OBJECT_FIGS];
-		};
-		struct {   /* -S's smaps pass */
-			uint32_t sharers[SR_MAX_OBJS];   /* mappings with swap of each shared object */
-			/* each process with shared swap: a SWAP_PROCESS entry (kb: its
-			 * PID), then the object and swap of each such mapping */
-			struct swap_seen {
-				uint32_t object, kb;
-			} swap_seen[SR_SWAP_POOL];
-			unsigned nswap_seen;
-			uint64_t swap_key;          /* the key of the shared mapping being read */
-			unsigned swap_pid;          /* the process being read, until its first entry */
-		};
-	};
-	uint32_t tmpfs[SR_MAX_TMPFS];   /* devices of tmpfs mounts */
-	unsigned ntmpfs;
-	unsigned nlisted;
-	/* the report's records */
-	struct object_rec {
-		uint64_t pid;               /* -M: the process */
-		const char *process_name;
-		const char *kind;
-		struct rep_text name;
-		int shared;
-		const char *shared_label;
-		uint64_t processes, regions, maps_unreadable;
-		uint64_t size[SR_OBJECT_SIZES];
-		struct rep_list consumers;
-	} rec;
-	struct consumer_rec {
-		uint64_t pid;
-		struct rep_text name;
-		uint64_t pss;
-	} consumer_rec;
-	/* /proc/sysvipc/shm, read anew for each pass over its segments */
-	struct sysv_reader {
-		struct rd_lines lines;
-		struct shm_it it;
-		int fd;
-		struct sysv_rec {
-			uint64_t id, owner, attaches, size, rss, swap;
-		} rec;
-	} sysv;
-)
-#define TT this.smaps_rollup_maps
+/* the applet's state; the object view's own is TT */
+#define SR this.smaps_rollup
+#define TT SR.v.objects
 enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
@@ -235,7 +155,7 @@ static uint32_t *slot_of(uint64_t key)
 }
 
 /* Twice the slots, each object put anew in index order (the order of
- * their filling, which clear() relies on). */
+ * their filling). */
 static void grow(void)
 {
 	unsigned i;
@@ -289,7 +209,7 @@ static uint32_t name_add(const char *s, size_t n)
 	uint16_t len;
 
 	if (n + 2 > SR_OBJ_POOL - at) {
-		TT.scan.overflow[SR_NAMES_CUT]++;
+		SR.scan.overflow[SR_NAMES_CUT]++;
 		if (SR_OBJ_POOL - at <= 2)
 			return NO_NAME;
 		n = SR_OBJ_POOL - at - 2;
@@ -338,7 +258,7 @@ static void add(struct object *o, unsigned f, uint64_t v)
 		}
 		if (TT.nwide == SR_MAX_WIDE) {
 			o->narrow[f] = UINT16_MAX;
-			TT.scan.overflow[SR_FIGURES_SATURATED] += !(o->flags & OBJ_SATURATED);
+			SR.scan.overflow[SR_FIGURES_SATURATED] += !(o->flags & OBJ_SATURATED);
 			o->flags |= OBJ_SATURATED;
 			return;
 		}
@@ -369,19 +289,19 @@ static void note_tmpfs(const struct mnt *m)
 	if (TT.ntmpfs < SR_MAX_TMPFS)
 		TT.tmpfs[TT.ntmpfs++] = dev;
 	else
-		TT.scan.overflow[SR_TMPFS_MOUNTS]++;
+		SR.scan.overflow[SR_TMPFS_MOUNTS]++;
 }
 
 /* The object of a mapping, added when new: its index, else SR_MAX_OBJS. */
 static unsigned object_of(const struct pr_map *h)
 {
-	int kind = pr_mapkind(h, is_tmpfs(h->dev)), shared = TT.opt->view == SR_VIEW_MAPS && h->shared;
+	int kind = pr_mapkind(h, is_tmpfs(h->dev)), shared = SR.opt->view == SR_VIEW_MAPS && h->shared;
 	int added;
 	unsigned i = find(object_key(kind, shared, h), &added);
 	struct object *o = &TT.objects[i];
 
 	if (i == SR_MAX_OBJS) {
-		TT.scan.overflow[SR_OTHER_REGIONS]++;
+		SR.scan.overflow[SR_OTHER_REGIONS]++;
 	} else if (added) {
 		o->kind = kind;
 		o->flags = shared ? OBJ_SHARED : 0;
@@ -400,11 +320,11 @@ static int mapping_begin(void *ctx, const struct pr_map *header)
 /* -v: a new pair of the process being read and object i. */
 static void new_consumer(unsigned i)
 {
-	const struct sr_row *process = &TT.scan.cur;
+	const struct sr_row *process = &SR.scan.cur;
 	struct consumer *c = &TT.consumers[TT.nconsumers];
 
 	if (TT.nconsumers == SR_MAX_CONSUMERS) {
-		TT.scan.overflow[SR_CONSUMERS_DROPPED]++;
+		SR.scan.overflow[SR_CONSUMERS_DROPPED]++;
 		TT.objects[i].consumer = 0;
 		return;
 	}
@@ -431,10 +351,10 @@ static void mapping_end(void *ctx, const struct pr_mem *figures)
 	if (!(TT.mapped[i / 8] >> i % 8 & 1)) {
 		TT.mapped[i / 8] |= 1 << i % 8;
 		add(o, FIG_PROCESSES, 1);
-		if (TT.opt->verbose)
+		if (SR.opt->verbose)
 			new_consumer(i);
 	}
-	if (TT.opt->verbose && o->consumer) {
+	if (SR.opt->verbose && o->consumer) {
 		c = &TT.consumers[o->consumer - 1];
 		c->pss_kb = sat_add(c->pss_kb, pss_kb) > UINT32_MAX ? UINT32_MAX : c->pss_kb + pss_kb;
 	}
@@ -446,19 +366,19 @@ static const struct pr_maps_sink object_sink = { mapping_begin, mapping_end, 0 }
  * with -v named. */
 static void unreadable(void)
 {
-	const struct sr_row *p = &TT.scan.cur;
+	const struct sr_row *p = &SR.scan.cur;
 	char what[48 + SR_NAME_MAX + 3], *e;
 	size_t i;
 
 	TT.unreadable++;
-	if (!TT.opt->verbose)
+	if (!SR.opt->verbose)
 		return;
 	sr_proc_path(what, p->pid, "/smaps (");
 	e = what + strlen(what);
 	for (i = 0; p->name[i]; i++)   /* no control character reaches a terminal */
 		*e++ = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
 	memcpy(e, ")", 2);
-	mb_warn_errno(what, TT.scan.maps_error);
+	mb_warn_errno(what, SR.scan.maps_error);
 }
 
 static int scan(void)
@@ -466,17 +386,17 @@ static int scan(void)
 	struct pr_pids it;
 	long pid = 0;
 
-	pr_pids_start(&it, &TT.scan.proc, TT.opt->pids, TT.opt->npids);
-	while (!TT.scan.no_fds && (pid = pr_pids_next(&it)) > 0) {
+	pr_pids_start(&it, &SR.scan.proc, SR.opt->pids, SR.opt->npids);
+	while (!SR.scan.no_fds && (pid = pr_pids_next(&it)) > 0) {
 		/* a new process maps none yet (and "(other objects)" is bit SR_MAX_OBJS) */
 		memset(TT.mapped, 0, TT.nobjects / 8 + 1);
 		TT.mapped[SR_MAX_OBJS / 8] = 0;
 		TT.process_name = NOT_YET;
-		TT.scan.maps_error = 0;
-		if (sr_read(&TT.scan, TT.opt, pid, &object_sink) && TT.scan.maps_error)
+		SR.scan.maps_error = 0;
+		if (sr_read(&SR.scan, SR.opt, pid, &object_sink) && SR.scan.maps_error)
 			unreadable();
 	}
-	return sr_scan_end(&TT.scan, &it, pid);
+	return sr_scan_end(&SR.scan, &it, pid);
 }
 
 /* ---- the order ---- */
@@ -484,7 +404,7 @@ static int scan(void)
 /* The figure objects are sorted by (uss: two summed). */
 static uint64_t sort_value(const struct object *o)
 {
-	unsigned f = sort_figure[TT.opt->sort];
+	unsigned f = sort_figure[SR.opt->sort];
 	uint64_t v = figure(o, f);
 	return f == FIG_PRIVATE_CLEAN ? sat_add(v, figure(o, FIG_PRIVATE_DIRTY)) : v;
 }
@@ -498,7 +418,7 @@ static int object_order(const void *a, const void *b)
 	const char *xs = name_of(x->name, &xn), *ys = name_of(y->name, &yn);
 	int d = 0;
 
-	if (TT.opt->sort != SR_SORT_NAME)
+	if (SR.opt->sort != SR_SORT_NAME)
 		d = SR_SIGN(sort_value(y), sort_value(x));
 	if (!d)
 		d = sr_compare_names(xs, xn, ys, yn);
@@ -506,7 +426,7 @@ static int object_order(const void *a, const void *b)
 		d = SR_SIGN(x->kind, y->kind);
 	if (!d)
 		d = SR_SIGN(x->consumer, y->consumer);
-	return TT.opt->reverse ? -d : d;
+	return SR.opt->reverse ? -d : d;
 }
 
 /* An object's consumers: by PSS, largest first, then by PID. */
@@ -549,7 +469,7 @@ static void list_objects(void)
 	for (i = 0; i < n; i++)
 		for (f = 0; f < FIGS; f++)
 			TT.total[f] = sat_add(TT.total[f], figure(&o[i], f));
-	TT.nlisted = TT.opt->top < n ? TT.opt->top : n;
+	TT.nlisted = SR.opt->top < n ? SR.opt->top : n;
 }
 
 /* The number of pairs of the object listed i-th. */
@@ -581,7 +501,7 @@ static uint64_t bytes(uint64_t kb)
 
 static void table_sizes(const uint64_t *fig)
 {
-	int maps = TT.opt->view == SR_VIEW_MAPS;
+	int maps = SR.opt->view == SR_VIEW_MAPS;
 	unsigned i;
 
 	for (i = 0; i < SR_OBJECT_SIZES; i++)
@@ -602,7 +522,7 @@ static void table_object(const struct object *o)
 	for (i = 0; i < FIGS; i++)
 		fig[i] = figure(o, i);
 	table_sizes(fig);
-	fo_s(TT.opt->view != SR_VIEW_MAPS ? " " : o->flags & OBJ_SHARED ? " s " : " p ");
+	fo_s(SR.opt->view != SR_VIEW_MAPS ? " " : o->flags & OBJ_SHARED ? " s " : " p ");
 	tb_str(kind_names[o->kind], 11);
 	fo_c(' ');
 	s = name_of(o->name, &n);
@@ -682,24 +602,24 @@ static void sysv_table(void)
 		sr_cell(r->swap, have >> 5 & 1, 0);
 		tb_nl();
 	}
-	TT.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
+	SR.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
 	sysv_warn();
 	sysv_close();
 }
 
 static void table(void)
 {
-	int maps = TT.opt->view == SR_VIEW_MAPS;
+	int maps = SR.opt->view == SR_VIEW_MAPS;
 	unsigned i;
 
 	fo_s(maps ? "     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n"
 	          : "      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n");
 	for (i = 0; i < TT.nlisted; i++)
 		table_object(&TT.objects[i]);
-	TT.total[FIG_PROCESSES] = TT.scan.coverage[SR_PROCESSES];
+	TT.total[FIG_PROCESSES] = SR.scan.coverage[SR_PROCESSES];
 	table_sizes(TT.total);
 	fo_s(maps ? "   " : " ");
-	sr_coverage_line(&TT.scan);
+	sr_coverage_line(&SR.scan);
 	if (!maps && TT.unreadable) {
 		fo_s("not in the objects: ");
 		out_u64(fo, TT.unreadable);
@@ -729,13 +649,13 @@ static const struct object_rec *object_rec(const struct object *o)
 	struct object_rec *r = &TT.rec;
 	unsigned i;
 
-	r->pid = TT.scan.cur.pid;
-	r->process_name = TT.scan.cur.name;
+	r->pid = SR.scan.cur.pid;
+	r->process_name = SR.scan.cur.name;
 	r->kind = o ? kind_names[o->kind] : "";
 	r->name.s = o ? name_of(o->name, &r->name.n) : "";
 	r->shared = o && o->flags & OBJ_SHARED;
 	r->shared_label = r->shared ? "true" : "false";
-	r->processes = o ? figure(o, FIG_PROCESSES) : TT.scan.coverage[SR_PROCESSES];
+	r->processes = o ? figure(o, FIG_PROCESSES) : SR.scan.coverage[SR_PROCESSES];
 	r->regions = o ? figure(o, FIG_REGIONS) : TT.total[FIG_REGIONS];
 	r->maps_unreadable = TT.unreadable;
 	for (i = 0; i < SR_OBJECT_SIZES; i++)
@@ -748,7 +668,7 @@ static const struct object_rec *object_rec(const struct object *o)
 static const void *object_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
-	*have = TT.opt->verbose ? REP_ALL : 0;
+	*have = SR.opt->verbose ? REP_ALL : 0;
 	return object_rec(&TT.objects[i]);
 }
 
@@ -775,7 +695,7 @@ static void sysv_report(void)
 	sysv_open();
 	while (sysv_next())
 		segments.rows++;
-	TT.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
+	SR.scan.overflow[SR_SYSV_BAD] += TT.sysv.it.bad;
 	sysv_warn();
 	sysv_close();
 	rep_list(&segments);
@@ -784,13 +704,13 @@ static void sysv_report(void)
 
 static void report(void)
 {
-	int maps = TT.opt->view == SR_VIEW_MAPS;
+	int maps = SR.opt->view == SR_VIEW_MAPS;
 	const struct rep_list objects = { "objects", "object", maps ? maps_figs : objects_figs,
 		maps ? REP_N(maps_figs) : REP_N(objects_figs), TT.nlisted, object_row, 0, 0 };
 
 	rep_begin();
-	TT.rec.pid = TT.scan.cur.pid;
-	TT.rec.process_name = TT.scan.cur.name;
+	TT.rec.pid = SR.scan.cur.pid;
+	TT.rec.process_name = SR.scan.cur.name;
 	if (maps)
 		rep_figs("", maps_head_figs, REP_N(maps_head_figs), &TT.rec, REP_ALL);
 	rep_list(&objects);
@@ -798,7 +718,7 @@ static void report(void)
 	         maps ? 0 : (uint64_t)1 << TOTAL_PROCESSES | (uint64_t)1 << TOTAL_UNREADABLE);
 	if (!maps)
 		sysv_report();
-	sr_report_scan(&TT.scan, TT.opt->view);
+	sr_report_scan(&SR.scan, SR.opt->view);
 	rep_end();
 }
 
@@ -806,27 +726,26 @@ int sr_objects_view(const struct sr_options *o)
 {
 	struct object *other = &TT.objects[SR_MAX_OBJS];
 
-	TT.opt = o;
 	TT.sysv.fd = -1;
 	/* the pool starts with the empty name, then "(other objects)" */
 	TT.names_used = OTHER_NAME;
 	name_add(other_objects, sizeof other_objects - 1);
 	other->kind = PK_OTHER;
 	other->name = OTHER_NAME;
-	if (sr_scan_start(&TT.scan, o->view == SR_VIEW_MAPS ? o->maps_pid : 0, note_tmpfs) || scan())
+	if (sr_scan_start(&SR.scan, o->view == SR_VIEW_MAPS ? o->maps_pid : 0, note_tmpfs) || scan())
 		return 1;
-	if (o->view == SR_VIEW_MAPS && !TT.scan.coverage[SR_PROCESSES])
+	if (o->view == SR_VIEW_MAPS && !SR.scan.coverage[SR_PROCESSES])
 		return mb_fail("no matching process", 0);
-	if (o->view == SR_VIEW_MAPS && TT.scan.maps_error) {
+	if (o->view == SR_VIEW_MAPS && SR.scan.maps_error) {
 		char path[48];
-		return mb_fail_errno(sr_proc_path(path, o->maps_pid, "/smaps"), TT.scan.maps_error);
+		return mb_fail_errno(sr_proc_path(path, o->maps_pid, "/smaps"), SR.scan.maps_error);
 	}
 	list_objects();
 	if (o->table)
 		table();
 	else
 		report();
-	sr_warn_overflow(&TT.scan);
+	sr_warn_overflow(&SR.scan);
 	if (o->view == SR_VIEW_OBJECTS && TT.unreadable && !o->verbose)
 		sr_warn_count(TT.unreadable, "processes", "smaps unreadable: not in the objects (-v names them)");
 	return 0;
@@ -872,12 +791,6 @@ static void swap_end(void *ctx, const struct pr_mem *figures)
 	TT.nswap_seen++;
 }
 
-static int by_pid(const void *a, const void *b)
-{
-	const struct sr_shared_swap *x = a, *y = b;
-	return SR_SIGN(x->pid, y->pid);
-}
-
 /* Each process's swap_seen entries divided by their objects' sharers:
  * its shared swap, kept when there is any.  Terms in bytes rounded down,
  * the sum to a KiB. */
@@ -898,28 +811,10 @@ static void divide(struct sr_scan *s)
 			s->shared_swap[s->nshared_swap++] = (struct sr_shared_swap){
 				pid, sum >> 10 > UINT32_MAX ? UINT32_MAX : sum >> 10 };
 	}
-	qsort(s->shared_swap, s->nshared_swap, sizeof *s->shared_swap, by_pid);
+	qsort(s->shared_swap, s->nshared_swap, sizeof *s->shared_swap, sr_by_pid);
 }
 
-/* The process view runs next in the same storage, and expects zeros: what
- * the pass wrote is cleared.  The slots go in the reverse order of their
- * filling: the probe for each key then passes only keys still there. */
-static void clear(void)
-{
-	unsigned i;
-
-	for (i = TT.nobjects; i--; ) {
-		*slot_of(TT.keys[i]) = 0;
-		TT.keys[i] = 0;
-		TT.sharers[i] = 0;
-	}
-	memset(TT.swap_seen, 0, TT.nswap_seen * sizeof *TT.swap_seen);
-	TT.nobjects = TT.nswap_seen = TT.mapping = TT.swap_pid = TT.nslots = 0;
-	TT.swap_key = 0;
-	TT.opt = 0;
-}
-
-int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
+int sr_shared_swap_pass(struct sr_scan *s)
 {
 	const struct pr_maps_sink sink = { swap_begin, swap_end, s };
 	struct pr_pids it;
@@ -928,7 +823,6 @@ int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
-	TT.opt = o;
 	/* every process shares, whatever -p and -U select */
 	pr_pids_start(&it, &s->proc, 0, 0);
 	while (!s->no_fds && (pid = pr_pids_next(&it)) > 0) {
@@ -941,13 +835,5 @@ int sr_shared_swap_pass(struct sr_scan *s, const struct sr_options *o)
 	if (sr_scan_end(s, &it, pid))
 		return 1;
 	divide(s);
-	clear();
 	return 0;
-}
-
-uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid)
-{
-	struct sr_shared_swap key = { pid, 0 };
-	const struct sr_shared_swap *r = bsearch(&key, s->shared_swap, s->nshared_swap, sizeof key, by_pid);
-	return r ? r->kb : 0;
 }
