@@ -1,44 +1,65 @@
 #!/usr/bin/env python3
 """Independent check of zoneinfo-wm's json: recompute every figure from the
 raw zoneinfo (and meminfo, sys/vm) with a separate parser and compare.
-Usage: zoneinfo_check.py ROOT JSON [PAGE_SIZE_SOURCE]"""
+Usage: zoneinfo_check.py [--live [--before FILE]] ROOT JSON [PAGE_SIZE_SOURCE]
+--before FILE: a copy of ROOT's proc/zoneinfo read before membox ran"""
 import json, os, re, sys
 
 live = "--live" in sys.argv
 if live:
     sys.argv.remove("--live")
+before_path = None
+if "--before" in sys.argv:
+    i = sys.argv.index("--before")
+    before_path = sys.argv[i + 1]
+    del sys.argv[i:i + 2]
 root, out = sys.argv[1], json.load(open(sys.argv[2]))
 WM = ("boost", "min", "low", "high", "promo", "spanned", "present", "managed")
-zones = []
-for line in open(os.path.join(root, "proc/zoneinfo")):
-    m = re.match(r"Node (\d+), zone\s+(\S+)\s*$", line)
-    if m:
-        zones.append({"node": int(m[1]), "zone": m[2]})
-        continue
-    m = re.match(r"\s+pages free\s+(\d+)\s*$", line)
-    if m:
-        zones[-1]["free"] = int(m[1])
-        continue
-    m = re.match(r"\s+protection: \(([\d, ]*)\)\s*$", line)
-    if m:
-        zones[-1]["protection"] = [int(x) for x in m[1].split(",") if x.strip()]
-        continue
-    m = re.match(r"\s+(\w+)\s+(\d+)\s*$", line)
-    if m and m[1] in WM:
-        zones[-1][m[1]] = int(m[2])
+
+
+def parse(path):
+    zones = []
+    for line in open(path):
+        m = re.match(r"Node (\d+), zone\s+(\S+)\s*$", line)
+        if m:
+            zones.append({"node": int(m[1]), "zone": m[2]})
+            continue
+        m = re.match(r"\s+pages free\s+(\d+)\s*$", line)
+        if m:
+            zones[-1]["free"] = int(m[1])
+            continue
+        m = re.match(r"\s+protection: \(([\d, ]*)\)\s*$", line)
+        if m:
+            zones[-1]["protection"] = [int(x) for x in m[1].split(",") if x.strip()]
+            continue
+        m = re.match(r"\s+(\w+)\s+(\d+)\s*$", line)
+        if m and m[1] in WM:
+            zones[-1][m[1]] = int(m[2])
+    return zones
+
+
+zones = parse(os.path.join(root, "proc/zoneinfo"))
+before = parse(before_path) if before_path else []
+if [(z["node"], z["zone"]) for z in before] != [(z["node"], z["zone"]) for z in zones]:
+    before = [None] * len(zones)   # no read before, or other zones: no bracket
 
 errors = []
-# --live: free pages move between membox's read and this one; free and
-# headroom (and their totals) must agree within 2% of the zone's managed
-# memory, every other figure exactly.  The kernel raises and drops a
+# --live: free pages move while membox reads them; with --before, free and
+# headroom (and their totals) must lie between the reads before and after
+# membox's, widened by 2% of the zone's managed memory (the count is not
+# monotonic: it may go down and back up between the reads), without it
+# within 2% of the read after; every other figure exactly.  The kernel raises and drops a
 # zone's watermark_boost on its own (a fragmenting allocation, kswapd), and
 # min, low, high and promo include it: those are compared as this read's
 # values less this read's boost plus membox's boost.
 slack = {}
-def same(what, got, exp):
+def same(what, got, exp, alt=None):
+    """alt: the figure in the read before membox's, if any"""
     key = what.split()[-1]
     if live and key in ("free", "headroom") and isinstance(got, int) and isinstance(exp, int):
-        if abs(got - exp) <= slack.get(what.split()[0], 0):
+        lo, hi = (exp, exp) if alt is None else (min(exp, alt), max(exp, alt))
+        sl = slack.get(what.split()[0], 0)
+        if lo - sl <= got <= hi + sl:
             return
     if got != exp:
         errors.append(f"{what}: membox {got!r}, independent {exp!r}")
@@ -59,7 +80,8 @@ elif how == "kernel":
 
 same("zone count", len(out["zones"]), len(zones))
 tot = dict.fromkeys(("free", "min", "low", "high", "present", "managed", "reserve"), 0)
-for z, j in zip(zones, out["zones"]):
+free_before = 0 if before[0:1] != [None] else None
+for z, zb, j in zip(zones, before, out["zones"]):
     name = f'{z["node"]}/{z["zone"]}'
     if live and "boost" in z and isinstance(j.get("boost"), int):
         db = j["boost"] // ps - z["boost"]
@@ -80,12 +102,17 @@ for z, j in zip(zones, out["zones"]):
            "protection": [p * ps for p in prot],
            "protection_max": max(prot, default=0) * ps,
            "reserve": reserve * ps, "headroom": (z["free"] - z["low"]) * ps}
+    alt = {}
+    if zb is not None:
+        alt = {"free": zb["free"] * ps, "headroom": (zb["free"] - z["low"]) * ps}
+        free_before += zb["free"]
     for k, v in exp.items():
-        same(f"{name} {k}", j.get(k, "<missing>"), v)
+        same(f"{name} {k}", j.get(k, "<missing>"), v, alt.get(k))
     for k in tot:
         tot[k] += {"managed": managed, "reserve": reserve}.get(k, z.get(k, 0))
 for k, v in tot.items():
-    same(f"total {k}", out["total"].get(k), v * ps)
+    same(f"total {k}", out["total"].get(k), v * ps,
+         free_before * ps if k == "free" and free_before is not None else None)
 
 def vmfile(name):
     try:
