@@ -100,7 +100,7 @@ struct rep_fig {
 	unsigned short off;  /* offsetof the value in the record */
 	unsigned char kind;  /* enum rep_kind */
 	unsigned char dec;   /* REP_FIX: decimals */
-	unsigned flags;      /* enum rep_flag */
+	unsigned char flags; /* enum rep_flag */
 	/* Set by FIG: */
 	unsigned char named; /* 1: the presence bit is bit below; 0 (a table
 	                        of positional initialisers): the figure's index */
