@@ -152,145 +152,158 @@ GLOBALS(
 
 /* ---- the figures ---- */
 
-/* A figure's help is its prom HELP and its label in the table too. */
-#define EVAL(member) offsetof(struct lowmem_eval, member)
-#define FIG_BIT(fig) ((uint64_t)1 << (fig))
+/* Each figure has its table text (label) and says what it is (help, the
+ * prom HELP).  The bits of a have mask name the figures that may be absent. */
+#define EV(member, key, kind, ...) FIG(struct lowmem_eval, member, key, kind, __VA_ARGS__)
+#define FIG_BIT(bit) ((uint64_t)1 << (bit))
 
-enum available_fig {
-	AVAILABLE_FIG_LEVEL_NAME, AVAILABLE_FIG_LEVEL, AVAILABLE_FIG_SOURCE, AVAILABLE_FIG_WAKE,
-	AVAILABLE_FIG_AVAILABLE, AVAILABLE_FIG_COMPUTED, AVAILABLE_FIG_KERNEL, AVAILABLE_FIG_DIFFERENCE,
-	AVAILABLE_FIG_PARTS, AVAILABLE_FIG_PART_FREE, AVAILABLE_FIG_PART_FILE, AVAILABLE_FIG_PART_SWAP,
-	AVAILABLE_FIG_PARTS_END,
-};
+enum available_bit { AVAILABLE_WAKE = 1, AVAILABLE_KERNEL, AVAILABLE_DIFFERENCE };
 static const struct rep_fig available_figs[] = {
-	[AVAILABLE_FIG_LEVEL_NAME] = { "level", 0, "level", EVAL(level_name), REP_STR, 0, 0 },
-	[AVAILABLE_FIG_LEVEL] = { "level", 0, "level", EVAL(level), REP_COUNT, 0, REP_NOTREE },
-	[AVAILABLE_FIG_SOURCE] = { "source", 0, "source", EVAL(source), REP_STR, 0, 0 },
-	[AVAILABLE_FIG_WAKE] = { "wake", 0, "wake", EVAL(wake), REP_STR, 0, REP_OPTIONAL | REP_OMIT },
-	[AVAILABLE_FIG_AVAILABLE] = { "available", 0, "available", EVAL(available), REP_BYTES, 0, 0 },
-	[AVAILABLE_FIG_COMPUTED] = { "computed_available", 0, "computed available",
-	                             EVAL(computed_available), REP_BYTES, 0, 0 },
-	[AVAILABLE_FIG_KERNEL] = { "kernel_available", 0, "kernel available",
-	                           EVAL(kernel_available), REP_BYTES, 0, REP_OPTIONAL },
-	[AVAILABLE_FIG_DIFFERENCE] = { "difference", 0, "difference", EVAL(difference), REP_SBYTES, 0,
-	                               REP_OPTIONAL | REP_NOPROM },
-	[AVAILABLE_FIG_PARTS] = { "parts", 0, 0, 0, REP_OBJ, 0, REP_NOPROM },
-	[AVAILABLE_FIG_PART_FREE] = { "free", 0, "parts free", EVAL(part_free), REP_BYTES, 0, 0 },
-	[AVAILABLE_FIG_PART_FILE] = { "file", 0, "parts file", EVAL(part_file), REP_BYTES, 0, 0 },
-	[AVAILABLE_FIG_PART_SWAP] = { "swap", 0, "parts swap", EVAL(part_swap), REP_BYTES, 0, 0 },
-	[AVAILABLE_FIG_PARTS_END] = { "", 0, 0, 0, REP_END, 0, 0 },
+	EV(level_name, "level", REP_STR, .label = "level"),
+	EV(level, "level", REP_COUNT, .flags = REP_NOTREE,
+	   .help = "Low-memory level: 0 none, 1 moderate, 2 critical."),
+	EV(source, "source", REP_STR, .label = "source"),
+	EV(wake, "wake", REP_STR, .label = "wake", .flags = REP_OPTIONAL | REP_OMIT,
+	   .bit = AVAILABLE_WAKE),
+	EV(available, "available", REP_BYTES, .label = "available",
+	   .help = "Available memory the level is decided on: the kernel's, else the formula's."),
+	EV(computed_available, "computed_available", REP_BYTES, .label = "computed available",
+	   .help = "Available memory by ChromeOS's formula, from meminfo."),
+	EV(kernel_available, "kernel_available", REP_BYTES, .label = "kernel available",
+	   .flags = REP_OPTIONAL, .bit = AVAILABLE_KERNEL,
+	   .help = "Available memory as the kernel's low-memory notifier reports it."),
+	EV(difference, "difference", REP_SBYTES, .label = "difference",
+	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = AVAILABLE_DIFFERENCE),
+	FIG_OBJ("parts", .flags = REP_NOPROM),
+	EV(part_free, "free", REP_BYTES, .label = "parts free"),
+	EV(part_file, "file", REP_BYTES, .label = "parts file"),
+	EV(part_swap, "swap", REP_BYTES, .label = "parts swap"),
+	FIG_END,
 };
 
 /* The table shows the kernel's margins on a line of their own. */
 static const struct rep_fig margin_figs[] = {
-	{ "margins", 0, 0, EVAL(margins), REP_ARRAY, 0, 0 },
-	{ "margin_off", 0, 0, EVAL(margin_off), REP_BOOL, 0, 0 },
-	{ "margins_dropped", 0, 0, EVAL(margins_dropped), REP_COUNT, 0, REP_NOPROM },
+	EV(margins, "margins", REP_ARRAY),
+	EV(margin_off, "margin_off", REP_BOOL),
+	EV(margins_dropped, "margins_dropped", REP_COUNT, .flags = REP_NOPROM),
 };
 
-enum memory_fig {
-	MEMORY_FIG_CRITICAL, MEMORY_FIG_MODERATE, MEMORY_FIG_CRITICAL_DISTANCE,
-	MEMORY_FIG_MODERATE_DISTANCE, MEMORY_FIG_WEIGHT, MEMORY_FIG_MEM_TOTAL,
-	MEMORY_FIG_MEM_AVAILABLE, MEMORY_FIG_RESERVE, MEMORY_FIG_EXTRA_FREE, MEMORY_FIG_MIN_FILELIST,
-};
+enum memory_bit { MEMORY_MEM_AVAILABLE = 1, MEMORY_EXTRA_FREE };
 static const struct rep_fig memory_figs[] = {
-	[MEMORY_FIG_CRITICAL] = { "critical", 0, "critical", EVAL(critical), REP_BYTES, 0, 0 },
-	[MEMORY_FIG_MODERATE] = { "moderate", 0, "moderate", EVAL(moderate), REP_BYTES, 0, 0 },
-	[MEMORY_FIG_CRITICAL_DISTANCE] = { "critical_distance", 0, "critical distance",
-	                                   EVAL(critical_distance), REP_SBYTES, 0, 0 },
-	[MEMORY_FIG_MODERATE_DISTANCE] = { "moderate_distance", 0, "moderate distance",
-	                                   EVAL(moderate_distance), REP_SBYTES, 0, 0 },
-	[MEMORY_FIG_WEIGHT] = { "weight", 0, "weight", EVAL(weight), REP_COUNT, 0, 0 },
-	[MEMORY_FIG_MEM_TOTAL] = { "mem_total", 0, "mem total", EVAL(mem_total), REP_BYTES, 0, 0 },
-	[MEMORY_FIG_MEM_AVAILABLE] = { "mem_available", 0, "mem available", EVAL(mem_available),
-	                               REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	[MEMORY_FIG_RESERVE] = { "reserve", 0, "reserve", EVAL(reserve), REP_BYTES, 0, 0 },
-	[MEMORY_FIG_EXTRA_FREE] = { "extra_free", 0, "extra free", EVAL(extra_free), REP_BYTES, 0,
-	                            REP_OPTIONAL | REP_NOPROM },
+	EV(critical, "critical", REP_BYTES, .label = "critical",
+	   .help = "Critical margin in force: below it the level is critical."),
+	EV(moderate, "moderate", REP_BYTES, .label = "moderate",
+	   .help = "Moderate margin in force: below it the level is moderate."),
+	EV(critical_distance, "critical_distance", REP_SBYTES, .label = "critical distance",
+	   .help = "Available memory above the critical margin (negative: below it)."),
+	EV(moderate_distance, "moderate_distance", REP_SBYTES, .label = "moderate distance",
+	   .help = "Available memory above the moderate margin (negative: below it)."),
+	EV(weight, "weight", REP_COUNT, .label = "weight",
+	   .help = "RAM vs swap weight of the formula: swappable memory counts 1/weight."),
+	EV(mem_total, "mem_total", REP_BYTES, .label = "mem total",
+	   .help = "Total usable RAM (MemTotal)."),
+	EV(mem_available, "mem_available", REP_BYTES, .label = "mem available",
+	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_MEM_AVAILABLE),
+	EV(reserve, "reserve", REP_BYTES, .label = "reserve",
+	   .help = "The kernel's total reserve less extra_free, as the formula takes it."),
+	EV(extra_free, "extra_free", REP_BYTES, .label = "extra free",
+	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_EXTRA_FREE),
 	/* an absent min_filelist_kbytes counts as 0 */
-	[MEMORY_FIG_MIN_FILELIST] = { "min_filelist", 0, "min filelist", EVAL(min_filelist),
-	                              REP_BYTES, 0, 0 },
+	EV(min_filelist, "min_filelist", REP_BYTES, .label = "min filelist",
+	   .help = "vm.min_filelist_kbytes in bytes: file memory the formula leaves out."),
 };
 
-enum swap_fig {
-	SWAP_FIG_SWAP, SWAP_FIG_TOTAL, SWAP_FIG_USED, SWAP_FIG_FREE, SWAP_FIG_ZRAM,
-	SWAP_FIG_ZRAM_ORIG, SWAP_FIG_ZRAM_USED, SWAP_FIG_RATIO, SWAP_FIG_RATIO_SOURCE, SWAP_FIG_END,
-};
+enum swap_bit { SWAP_ZRAM_ORIG = 1, SWAP_ZRAM_USED };
 static const struct rep_fig swap_figs[] = {
-	[SWAP_FIG_SWAP] = { "swap", 0, 0, 0, REP_OBJ, 0, 0 },
-	[SWAP_FIG_TOTAL] = { "total", 0, "swap total", EVAL(swap_total), REP_BYTES, 0, 0 },
-	[SWAP_FIG_USED] = { "used", 0, "swap used", EVAL(swap_used), REP_BYTES, 0, 0 },
-	[SWAP_FIG_FREE] = { "free", 0, "swap free", EVAL(swap_free), REP_BYTES, 0, 0 },
-	[SWAP_FIG_ZRAM] = { "zram", 0, "swap zram", EVAL(zram), REP_BOOL, 0, REP_BOOL_PROM },
-	[SWAP_FIG_ZRAM_ORIG] = { "zram_orig", 0, "swap zram orig", EVAL(zram_orig), REP_BYTES, 0,
-	                         REP_OPTIONAL },
-	[SWAP_FIG_ZRAM_USED] = { "zram_used", 0, "swap zram used", EVAL(zram_used), REP_BYTES, 0,
-	                         REP_OPTIONAL },
-	[SWAP_FIG_RATIO] = { "ratio", 0, "swap ratio", EVAL(ratio), REP_FIX, 3, 0 },
-	[SWAP_FIG_RATIO_SOURCE] = { "ratio_source", 0, "swap ratio source", EVAL(ratio_source),
-	                            REP_STR, 0, 0 },
-	[SWAP_FIG_END] = { "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("swap"),
+	EV(swap_total, "total", REP_BYTES, .label = "swap total", .help = "Swap space (SwapTotal)."),
+	EV(swap_used, "used", REP_BYTES, .label = "swap used", .help = "Swap in use."),
+	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree)."),
+	EV(zram, "zram", REP_BOOL, .label = "swap zram", .flags = REP_BOOL_PROM,
+	   .help = "1 when the swap is zram, else 0."),
+	EV(zram_orig, "zram_orig", REP_BYTES, .label = "swap zram orig",
+	   .flags = REP_OPTIONAL, .bit = SWAP_ZRAM_ORIG,
+	   .help = "Data stored in zram, uncompressed (orig_data_size)."),
+	EV(zram_used, "zram_used", REP_BYTES, .label = "swap zram used",
+	   .flags = REP_OPTIONAL, .bit = SWAP_ZRAM_USED,
+	   .help = "Memory zram uses for it (mem_used_total)."),
+	EV(ratio, "ratio", REP_FIX, .dec = 3, .label = "swap ratio",
+	   .help = "RAM cost of swapped memory, per byte swapped."),
+	EV(ratio_source, "ratio_source", REP_STR, .label = "swap ratio source"),
+	FIG_END,
 };
 
 static const struct rep_fig process_figs[] = {
-	{ "swap_reduction", 0, "swap reduction", EVAL(swap_reduction), REP_BYTES, 0, 0 },
-	{ "usable_swap", 0, "usable swap", EVAL(usable_swap), REP_BYTES, 0, 0 },
-	{ "process", 0, 0, 0, REP_OBJ, 0, 0 },
-	{ "current", 0, "process current", EVAL(process_current), REP_BYTES, 0, 0 },
-	{ "max", 0, "process max", EVAL(process_max), REP_BYTES, 0, 0 },
-	{ "headroom", 0, "process headroom", EVAL(process_headroom), REP_SBYTES, 0, 0 },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
-	{ "watermarks", 0, 0, 0, REP_OBJ, 0, 0 },
-	{ "min", 0, "watermarks min", EVAL(watermark_min), REP_BYTES, 0, 0 },
-	{ "low", 0, "watermarks low", EVAL(watermark_low), REP_BYTES, 0, 0 },
-	{ "high", 0, "watermarks high", EVAL(watermark_high), REP_BYTES, 0, 0 },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	EV(swap_reduction, "swap_reduction", REP_BYTES, .label = "swap reduction",
+	   .help = "Swap kept back for the critical margin."),
+	EV(usable_swap, "usable_swap", REP_BYTES, .label = "usable swap",
+	   .help = "Swap less the part kept back for the critical margin."),
+	FIG_OBJ("process"),
+	EV(process_current, "current", REP_BYTES, .label = "process current",
+	   .help = "Memory of processes: anonymous memory and swap in use."),
+	EV(process_max, "max", REP_BYTES, .label = "process max",
+	   .help = "Process memory the system holds before the critical margin."),
+	EV(process_headroom, "headroom", REP_SBYTES, .label = "process headroom",
+	   .help = "Process ceiling less process memory (negative: above it)."),
+	FIG_END,
+	FIG_OBJ("watermarks"),
+	EV(watermark_min, "min", REP_BYTES, .label = "watermarks min",
+	   .help = "Min watermark summed over all zones."),
+	EV(watermark_low, "low", REP_BYTES, .label = "watermarks low",
+	   .help = "Low watermark summed over all zones."),
+	EV(watermark_high, "high", REP_BYTES, .label = "watermarks high",
+	   .help = "High watermark summed over all zones."),
+	FIG_END,
 };
 
 /* json and kv: psi.some.avg10 ...; a line the kernel does not print is
  * left out, the whole object is null without /proc/pressure/memory.  The
  * prom families are the lists below. */
-#define PSI_LINE(kind, line) \
-	{ kind, 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL | REP_OMIT }, \
-	{ "avg10", 0, 0, offsetof(struct psi, line.avg[0]), REP_FIX, 2, 0 }, \
-	{ "avg60", 0, 0, offsetof(struct psi, line.avg[1]), REP_FIX, 2, 0 }, \
-	{ "avg300", 0, 0, offsetof(struct psi, line.avg[2]), REP_FIX, 2, 0 }, \
-	{ "total", 0, 0, offsetof(struct psi, line.total), REP_COUNT, 0, 0 }, \
-	{ "", 0, 0, 0, REP_END, 0, 0 }
-enum { PSI_LINE_FIGS = 6 };
-enum psi_fig { PSI_FIG_PSI, PSI_FIG_SOME, PSI_FIG_FULL = PSI_FIG_SOME + PSI_LINE_FIGS };
+enum psi_bit { PSI_HAVE = 1, PSI_SOME, PSI_FULL };
+#define PSI_LINE(kind, line, bit_) \
+	FIG_OBJ(kind, .flags = REP_OPTIONAL | REP_OMIT, .bit = bit_), \
+	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.total, "total", REP_COUNT), \
+	FIG_END
 static const struct rep_fig psi_figs[] = {
-	[PSI_FIG_PSI] = { "psi", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL | REP_NOPROM },
-	[PSI_FIG_SOME] = PSI_LINE("some", some),
-	[PSI_FIG_FULL] = PSI_LINE("full", full),
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("psi", .flags = REP_OPTIONAL | REP_NOPROM, .bit = PSI_HAVE),
+	PSI_LINE("some", some, PSI_SOME),
+	PSI_LINE("full", full, PSI_FULL),
+	FIG_END,
 };
 
-#define PSI_ROW(member) offsetof(struct lowmem_psi_row, member)
+/* a row of the psi families has all its figures or none (its have mask
+ * REP_ALL or 0); a family no row has is left out */
+enum { PSI_ROW_HAVE = 1 };
+#define PSI_ROW(member, key, kind, ...) FIG(struct lowmem_psi_row, member, key, kind, __VA_ARGS__)
 static const struct rep_fig psi_avg_figs[] = {
-	{ "kind", 0, 0, PSI_ROW(kind), REP_STR, 0, REP_LABEL },
-	{ "window", 0, 0, PSI_ROW(window), REP_STR, 0, REP_LABEL },
-	{ "avg_percent", 0, "Memory stall average, percent.", PSI_ROW(avg), REP_FIX, 2, REP_OPTIONAL },
+	PSI_ROW(kind, "kind", REP_STR, .flags = REP_LABEL),
+	PSI_ROW(window, "window", REP_STR, .flags = REP_LABEL),
+	PSI_ROW(avg, "avg_percent", REP_FIX, .dec = 2, .flags = REP_OPTIONAL, .bit = PSI_ROW_HAVE,
+	        .help = "Memory stall average, percent."),
 };
 static const struct rep_fig psi_stall_figs[] = {
-	{ "kind", 0, 0, PSI_ROW(kind), REP_STR, 0, REP_LABEL },
-	{ "stall_seconds_total", 0, "Memory stall time.", PSI_ROW(stall), REP_FIX, 6,
-	  REP_OPTIONAL | REP_COUNTER },
+	PSI_ROW(kind, "kind", REP_STR, .flags = REP_LABEL),
+	PSI_ROW(stall, "stall_seconds_total", REP_FIX, .dec = 6, .flags = REP_OPTIONAL | REP_COUNTER,
+	        .bit = PSI_ROW_HAVE,
+	        .help = "Memory stall time."),
 };
 
 /* Not in the table, whose head says the page size. */
 static const struct rep_fig page_figs[] = {
-	{ "page_size", 0, "page size", EVAL(page_size), REP_BYTES, 0, 0 },
-	{ "page_size_source", 0, 0, EVAL(page_size_source), REP_STR, 0, 0 },
+	EV(page_size, "page_size", REP_BYTES, .help = "Bytes per page used to convert zoneinfo pages."),
+	EV(page_size_source, "page_size_source", REP_STR),
 };
 
 /* --watch's line in json and kv */
 static const struct rep_fig watch_figs[] = {
-	{ "elapsed", 0, 0, EVAL(elapsed), REP_FIX, 3, 0 },
-	{ "level", 0, 0, EVAL(level_name), REP_STR, 0, 0 },
-	{ "available", 0, 0, EVAL(available), REP_BYTES, 0, 0 },
-	{ "critical", 0, 0, EVAL(critical), REP_BYTES, 0, 0 },
-	{ "moderate", 0, 0, EVAL(moderate), REP_BYTES, 0, 0 },
+	EV(elapsed, "elapsed", REP_FIX, .dec = 3),
+	EV(level_name, "level", REP_STR),
+	EV(available, "available", REP_BYTES),
+	EV(critical, "critical", REP_BYTES),
+	EV(moderate, "moderate", REP_BYTES),
 };
 
 /* ---- arithmetic ---- */
@@ -428,7 +441,7 @@ static void read_swap(void)
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_orig = e->zram_used = 0;
 	if (!e->zram)
-		TT.swap_figs_have &= ~(FIG_BIT(SWAP_FIG_ZRAM_ORIG) | FIG_BIT(SWAP_FIG_ZRAM_USED));
+		TT.swap_figs_have &= ~(FIG_BIT(SWAP_ZRAM_ORIG) | FIG_BIT(SWAP_ZRAM_USED));
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
 			said(&d);
@@ -471,12 +484,12 @@ static void say_saturated(const struct rep_fig *figs, size_t n, uint64_t have)
 		const struct rep_fig *f = &figs[i];
 		const void *value = (const char *)&TT.eval + f->off;
 
-		if ((f->flags & REP_OPTIONAL) && !(have >> i & 1))
+		if ((f->flags & REP_OPTIONAL) && !(have & FIG_BIT(f->bit)))
 			continue;
 		if ((f->kind == REP_BYTES && *(const uint64_t *)value == UINT64_MAX) ||
 		    (f->kind == REP_SBYTES && (*(const int64_t *)value == INT64_MAX ||
 		                               *(const int64_t *)value == INT64_MIN)))
-			mb_warn(f->help, "saturated: shown as the largest value representable");
+			mb_warn(f->label, "saturated: shown as the largest value representable");
 	}
 }
 
@@ -503,13 +516,13 @@ static int evaluate(void)
 		return 1;
 	TT.available_figs_have = TT.memory_figs_have = TT.swap_figs_have = REP_ALL;
 	if (!e->wake)
-		TT.available_figs_have &= ~FIG_BIT(AVAILABLE_FIG_WAKE);
+		TT.available_figs_have &= ~FIG_BIT(AVAILABLE_WAKE);
 	e->mem_total = meminfo(MI_MemTotal);
 	e->mem_available = meminfo(MI_MemAvailable);
 	if (!MI_HAS(&TT.meminfo, MI_MemAvailable))
-		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_MEM_AVAILABLE);
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_MEM_AVAILABLE);
 	if (!read_number("/proc/sys/vm/extra_free_kbytes", 1024, &e->extra_free))
-		TT.memory_figs_have &= ~FIG_BIT(MEMORY_FIG_EXTRA_FREE);
+		TT.memory_figs_have &= ~FIG_BIT(MEMORY_EXTRA_FREE);
 	read_number("/proc/sys/vm/min_filelist_kbytes", 1024, &e->min_filelist);
 	e->reserve = sat_sub(sat_mul(TT.zones.tot.reserve, e->page_size), e->extra_free);
 	e->weight = TT.opt.weight;
@@ -521,8 +534,8 @@ static int evaluate(void)
 	mb_warn_diag(&TT.psi.diag);
 	TT.psi_figs_have = 0;
 	if (TT.psi_present)
-		TT.psi_figs_have = FIG_BIT(PSI_FIG_PSI) | (TT.psi.some.have ? FIG_BIT(PSI_FIG_SOME) : 0) |
-		              (TT.psi.full.have ? FIG_BIT(PSI_FIG_FULL) : 0);
+		TT.psi_figs_have = FIG_BIT(PSI_HAVE) | (TT.psi.some.have ? FIG_BIT(PSI_SOME) : 0) |
+		              (TT.psi.full.have ? FIG_BIT(PSI_FULL) : 0);
 	e->page_size_source = zi_ps_how[TT.page_size_how];
 
 	/* ChromeOS's available memory, computed in whole KiB as the kernel
@@ -540,7 +553,7 @@ static int evaluate(void)
 		e->source = "kernel";
 		e->available = e->kernel_available;
 	} else {
-		TT.available_figs_have &= ~(FIG_BIT(AVAILABLE_FIG_KERNEL) | FIG_BIT(AVAILABLE_FIG_DIFFERENCE));
+		TT.available_figs_have &= ~(FIG_BIT(AVAILABLE_KERNEL) | FIG_BIT(AVAILABLE_DIFFERENCE));
 	}
 	e->difference = sat_diff(e->kernel_available, e->computed_available);
 	e->level = e->available < e->critical ? LEVEL_CRITICAL
@@ -636,8 +649,8 @@ static void cell_text(const char *s)
 	fo_s(s);
 }
 
-/* One line per figure of figs (json's, not the prom-only ones): its help
- * as the label, then its value or '-'. */
+/* One line per figure of figs (json's, not the prom-only ones): its label,
+ * then its value or '-'. */
 static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
 {
 	size_t i;
@@ -645,13 +658,13 @@ static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, ui
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
 		const void *value = (const char *)rec + f->off;
-		int present = !(f->flags & REP_OPTIONAL) || (have >> i & 1);
+		int present = !(f->flags & REP_OPTIONAL) || (have & FIG_BIT(f->bit));
 
 		if (f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE))
 			continue;
 		if (!present && (f->flags & REP_OMIT))
 			continue;
-		tb_str(f->help, 20);
+		tb_str(f->label, 20);
 		if (!present)
 			cell_text("-");
 		else if (f->kind == REP_STR)

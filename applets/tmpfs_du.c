@@ -55,9 +55,10 @@ static const struct opt opts[] = {
 };
 
 /* The figures of a mount or PATH, and in part of an entry of its listing.
- * A figure's bit (FIG_BIT) in a have mask says it is known. */
+ * A figure's bit (FIG_BIT) in a have mask says it is known; the bits are
+ * the presence bits of the report's figures, so they start at 1. */
 enum tmpfs_du_fig {
-	FIG_SIZE_LIMIT, FIG_INODE_LIMIT,   /* the limits in force */
+	FIG_SIZE_LIMIT = 1, FIG_INODE_LIMIT,   /* the limits in force */
 	FIG_USED, FIG_INODES_USED,         /* statfs */
 	FIG_ALLOCATED, FIG_LOGICAL, FIG_FILES, FIG_DIRS, FIG_OTHER, FIG_RESIDENT,
 	FIG_SWAPPED,                       /* the walk's struct wk_sum */
@@ -75,9 +76,9 @@ enum tmpfs_du_fig {
                     FIG_BIT(OTHER))
 
 /* The Shmem reconciliation: meminfo's Shmem against the tmpfs total, SysV
- * shm and the rest. */
+ * shm and the rest; the presence bits of shmem_figs. */
 enum tmpfs_du_shmem_fig {
-	SHMEM_MEMINFO, SHMEM_HUGE, SHMEM_TMPFS, SHMEM_TMPFS_HIDDEN, SHMEM_SYSV,
+	SHMEM_OBJ = 1, SHMEM_SYSV_BASIS, SHMEM_MEMINFO, SHMEM_HUGE, SHMEM_TMPFS, SHMEM_TMPFS_HIDDEN, SHMEM_SYSV,
 	SHMEM_SYSV_SWAPPED, SHMEM_SYSV_SEGMENTS, SHMEM_OTHER, SHMEM_N
 };
 
@@ -173,86 +174,84 @@ GLOBALS(
 	/* last: the report's figures sit at offsets below 64 KiB */
 	struct wk_space walk;               /* the walk's working space (walk.h) */
 )
-#define G(member) offsetof(struct tmpfs_du_globals, member)
 #define TT this.tmpfs_du
 
 /* prom: membox_tmpfs_KEY[_bytes]{mount=,major=,minor=[,path=]} */
 static const char fig_help[] = "tmpfs-du figure, see membox tmpfs-du --help.";
-#define M(member) offsetof(struct td_mount_rec, member)
-#define MF(member) M(figs.member)
-/* mount_figs[MOUNT_FIG0 + f] is figure f; the label path is there with PATHs only */
-enum { MOUNT_ERROR = 6, MOUNT_FIG0, MOUNT_PATH_LABEL = MOUNT_FIG0 + FIG_N + 4 };
+#define MOUNT(member, key, kind, ...) FIG(struct td_mount_rec, member, key, kind, __VA_ARGS__)
+#define MOUNT_FIG(f, member, kind) \
+	MOUNT(figs.member, #member, kind, .help = fig_help, .flags = REP_OPTIONAL, .bit = FIG_##f)
+/* The bits of a mount's record: its figures' FIG_ bits, then these */
+enum { MOUNT_ERROR = FIG_N, MOUNT_PATH_LABEL };
 static const struct rep_fig mount_figs[] = {
-	{ "mount_point", 0, 0, M(point), REP_STR, 0, 0 },
-	{ "path", 0, 0, M(path), REP_STR, 0, 0 },
-	{ "aliases", 0, 0, M(aliases), REP_STRS, 0, 0 },
-	{ "source", 0, 0, M(source), REP_STR, 0, 0 },
-	{ "fstype", 0, 0, M(fstype), REP_STR, 0, 0 },
-	{ "root", 0, 0, M(root), REP_STR, 0, 0 },
-	{ "error", 0, 0, M(error), REP_STR, 0, REP_OPTIONAL },
-	{ "size_limit", 0, fig_help, MF(size_limit), REP_BYTES, 0, REP_OPTIONAL },
-	{ "inode_limit", 0, fig_help, MF(inode_limit), REP_COUNT, 0, REP_OPTIONAL },
-	{ "used", 0, fig_help, MF(used), REP_BYTES, 0, REP_OPTIONAL },
-	{ "inodes_used", 0, fig_help, MF(inodes_used), REP_COUNT, 0, REP_OPTIONAL },
-	{ "allocated", 0, fig_help, MF(allocated), REP_BYTES, 0, REP_OPTIONAL },
-	{ "logical", 0, fig_help, MF(logical), REP_BYTES, 0, REP_OPTIONAL },
-	{ "files", 0, fig_help, MF(files), REP_COUNT, 0, REP_OPTIONAL },
-	{ "dirs", 0, fig_help, MF(dirs), REP_COUNT, 0, REP_OPTIONAL },
-	{ "other", 0, fig_help, MF(other), REP_COUNT, 0, REP_OPTIONAL },
-	{ "resident", 0, fig_help, MF(resident), REP_BYTES, 0, REP_OPTIONAL },
-	{ "swapped", 0, fig_help, MF(swapped), REP_BYTES, 0, REP_OPTIONAL },
-	{ "hidden", 0, fig_help, MF(hidden), REP_BYTES, 0, REP_OPTIONAL },
-	{ "unreadable", 0, fig_help, MF(unreadable), REP_COUNT, 0, REP_OPTIONAL },
-	{ "links_proportional", 0, fig_help, MF(links_proportional), REP_COUNT, 0, REP_OPTIONAL },
-	{ "more", 0, fig_help, MF(more), REP_COUNT, 0, REP_OPTIONAL },
-	{ "more_allocated", 0, fig_help, MF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
-	{ "entries", 0, 0, M(entries), REP_ROWS, 0, 0 },
-	/* the labels of every prom sample */
-	{ "mount_point", "mount", 0, M(point), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "major", 0, 0, M(major), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
-	{ "minor", 0, 0, M(minor), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
-	{ "path", 0, 0, M(path), REP_STR, 0, REP_LABEL | REP_NOTREE },
+	MOUNT(point, "mount_point", REP_STR),
+	MOUNT(path, "path", REP_STR),
+	MOUNT(aliases, "aliases", REP_STRS),
+	MOUNT(source, "source", REP_STR),
+	MOUNT(fstype, "fstype", REP_STR),
+	MOUNT(root, "root", REP_STR),
+	MOUNT(error, "error", REP_STR, .flags = REP_OPTIONAL, .bit = MOUNT_ERROR),
+	MOUNT_FIG(SIZE_LIMIT, size_limit, REP_BYTES),
+	MOUNT_FIG(INODE_LIMIT, inode_limit, REP_COUNT),
+	MOUNT_FIG(USED, used, REP_BYTES),
+	MOUNT_FIG(INODES_USED, inodes_used, REP_COUNT),
+	MOUNT_FIG(ALLOCATED, allocated, REP_BYTES),
+	MOUNT_FIG(LOGICAL, logical, REP_BYTES),
+	MOUNT_FIG(FILES, files, REP_COUNT),
+	MOUNT_FIG(DIRS, dirs, REP_COUNT),
+	MOUNT_FIG(OTHER, other, REP_COUNT),
+	MOUNT_FIG(RESIDENT, resident, REP_BYTES),
+	MOUNT_FIG(SWAPPED, swapped, REP_BYTES),
+	MOUNT_FIG(HIDDEN, hidden, REP_BYTES),
+	MOUNT_FIG(UNREADABLE, unreadable, REP_COUNT),
+	MOUNT_FIG(LINKS, links_proportional, REP_COUNT),
+	MOUNT_FIG(MORE, more, REP_COUNT),
+	MOUNT_FIG(MORE_ALLOCATED, more_allocated, REP_BYTES),
+	MOUNT(entries, "entries", REP_ROWS),
+	/* the labels of every prom sample; the path only with PATHs */
+	MOUNT(point, "mount_point", REP_STR, .prom = "mount", .flags = REP_LABEL | REP_NOTREE),
+	MOUNT(major, "major", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
+	MOUNT(minor, "minor", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
+	MOUNT(path, "path", REP_STR, .flags = REP_LABEL | REP_NOTREE, .bit = MOUNT_PATH_LABEL),
 };
-_Static_assert(REP_N(mount_figs) == MOUNT_PATH_LABEL + 1, "mount_figs and its positions");
 
-#define E(member) offsetof(struct td_entry_rec, member)
-#define EF(member) E(figs.member)
-enum { ENTRY_MORE = 7, ENTRY_MORE_ALLOCATED };   /* positions in entry_figs */
+/* An entry has the FIG_ bits of its figures */
+#define ENTRY(member, key, kind, ...) FIG(struct td_entry_rec, member, key, kind, __VA_ARGS__)
 static const struct rep_fig entry_figs[] = {
-	{ "path", 0, 0, E(path), REP_STR, 0, 0 },
-	{ "depth", 0, 0, E(depth), REP_COUNT, 0, 0 },
-	{ "dir", 0, 0, E(dir), REP_BOOL, 0, 0 },
-	{ "allocated", 0, 0, EF(allocated), REP_BYTES, 0, 0 },
-	{ "logical", 0, 0, EF(logical), REP_BYTES, 0, 0 },
-	{ "files", 0, 0, EF(files), REP_COUNT, 0, 0 },
-	{ "dirs", 0, 0, EF(dirs), REP_COUNT, 0, 0 },
-	{ "more", 0, 0, EF(more), REP_COUNT, 0, REP_OPTIONAL },
-	{ "more_allocated", 0, 0, EF(more_allocated), REP_BYTES, 0, REP_OPTIONAL },
+	ENTRY(path, "path", REP_STR),
+	ENTRY(depth, "depth", REP_COUNT),
+	ENTRY(dir, "dir", REP_BOOL),
+	ENTRY(figs.allocated, "allocated", REP_BYTES),
+	ENTRY(figs.logical, "logical", REP_BYTES),
+	ENTRY(figs.files, "files", REP_COUNT),
+	ENTRY(figs.dirs, "dirs", REP_COUNT),
+	ENTRY(figs.more, "more", REP_COUNT, .flags = REP_OPTIONAL, .bit = FIG_MORE),
+	ENTRY(figs.more_allocated, "more_allocated", REP_BYTES, .flags = REP_OPTIONAL,
+	      .bit = FIG_MORE_ALLOCATED),
 };
-_Static_assert(REP_N(entry_figs) == ENTRY_MORE_ALLOCATED + 1, "entry_figs and its positions");
 
 /* Signed: "other" is negative when tmpfs and SysV shm exceed Shmem.
  * prom: membox_shmem_KEY[_bytes]. */
 static const char shmem_help[] = "Shmem reconciliation (membox tmpfs-du).";
-#define S(member) offsetof(struct td_shmem_rec, member)
-/* shmem_figs[SHMEM_FIG0 + i] is figure i of enum tmpfs_du_shmem_fig */
-enum { SHMEM_OBJ, SHMEM_SYSV_BASIS = 2, SHMEM_FIG0 };
+#define SHMEM(f, member, kind) \
+	FIG(struct td_shmem_rec, member, #member, kind, .help = shmem_help, .flags = REP_OPTIONAL, \
+	    .bit = SHMEM_##f)
 /* with PATHs there is no reconciliation: null */
 static const struct rep_fig shmem_figs[] = {
-	{ "shmem", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
-	{ "tmpfs_basis", 0, 0, S(tmpfs_basis), REP_STR, 0, 0 },
-	{ "sysv_basis", 0, 0, S(sysv_basis), REP_STR, 0, REP_OPTIONAL },
-	{ "meminfo", 0, shmem_help, S(meminfo), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "huge", 0, shmem_help, S(huge), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "tmpfs", 0, shmem_help, S(tmpfs), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "tmpfs_hidden", 0, shmem_help, S(tmpfs_hidden), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "sysv", 0, shmem_help, S(sysv), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "sysv_swapped", 0, shmem_help, S(sysv_swapped), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "sysv_segments", 0, shmem_help, S(sysv_segments), REP_INT, 0, REP_OPTIONAL },
-	{ "other", 0, shmem_help, S(other), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("shmem", .flags = REP_OPTIONAL, .bit = SHMEM_OBJ),
+	FIG(struct td_shmem_rec, tmpfs_basis, "tmpfs_basis", REP_STR),
+	FIG(struct td_shmem_rec, sysv_basis, "sysv_basis", REP_STR, .flags = REP_OPTIONAL,
+	    .bit = SHMEM_SYSV_BASIS),
+	SHMEM(MEMINFO, meminfo, REP_SBYTES),
+	SHMEM(HUGE, huge, REP_SBYTES),
+	SHMEM(TMPFS, tmpfs, REP_SBYTES),
+	SHMEM(TMPFS_HIDDEN, tmpfs_hidden, REP_SBYTES),
+	SHMEM(SYSV, sysv, REP_SBYTES),
+	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES),
+	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT),
+	SHMEM(OTHER, other, REP_SBYTES),
+	FIG_END,
 };
-_Static_assert(REP_N(shmem_figs) == SHMEM_FIG0 + SHMEM_N + 1, "shmem_figs and its positions");
 
 static const char *pool_keep(const char *s)
 {
@@ -735,8 +734,7 @@ static const void *entry_row(void *ctx, uint64_t *have)
 	const struct td_entry_rec *e = listing_next();
 	(void)ctx;
 	if (e)
-		*have = e->have & FIG_BIT(MORE) ? REP_ALL :
-		        REP_ALL & ~((uint64_t)1 << ENTRY_MORE | (uint64_t)1 << ENTRY_MORE_ALLOCATED);
+		*have = e->have & FIG_BIT(MORE) ? REP_ALL : REP_ALL & ~(uint64_t)MORE_FIGS;
 	return e;
 }
 
@@ -765,7 +763,7 @@ static const void *mount_row(void *ctx, size_t i, uint64_t *have)
 	/* json and kv show the listing right after the figures: it walks now */
 	r->entries = (struct rep_rows){ entry_figs, REP_N(entry_figs), entry_row, 0 };
 	listing_start(s);
-	*have = (uint64_t)s->have << MOUNT_FIG0 | (s->error ? (uint64_t)1 << MOUNT_ERROR : 0);
+	*have = s->have | (s->error ? (uint64_t)1 << MOUNT_ERROR : 0);
 	return r;
 }
 
@@ -815,7 +813,7 @@ static void reconcile_shmem(void)
 			have |= 1 << SHMEM_OTHER;
 		}
 	}
-	sh->have = have << SHMEM_FIG0 | 1 << SHMEM_OBJ | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
+	sh->have = have | 1 << SHMEM_OBJ | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
 }
 
 /* ---- the table for people ---- */
@@ -876,16 +874,16 @@ static void table_listing(const struct td_shown *s)
 static void table_shmem(void)
 {
 	const struct td_shmem_rec *sh = &TT.shmem;
-	int i;
+	size_t i;
 
 	fo_s("\n   SHMEM     HUGE    TMPFS   HIDDEN     SYSV SYSVSWAP SEGMENTS    OTHER\n");
-	for (i = SHMEM_FIG0; i < SHMEM_FIG0 + SHMEM_N; i++) {
+	for (i = 0; i < REP_N(shmem_figs); i++) {
 		const struct rep_fig *f = &shmem_figs[i];
 		int64_t v = *(const int64_t *)((const char *)sh + f->off);
 		if (f->kind == REP_INT)
-			count_cell(sh->have >> i & 1, v);
-		else
-			size_cell(sh->have >> i & 1, v);
+			count_cell(sh->have >> f->bit & 1, v);
+		else if (f->kind == REP_SBYTES)
+			size_cell(sh->have >> f->bit & 1, v);
 	}
 	fo_s("\ntmpfs: ");
 	fo_s(sh->tmpfs_basis);
@@ -930,10 +928,11 @@ static void table(int only_shmem)
 static void report(int only_shmem)
 {
 	static const struct rep_fig dropped[] = {
-		{ "mounts_dropped", 0, 0, G(mounts_dropped), REP_COUNT, 0, REP_NOPROM },
+		FIG(struct tmpfs_du_globals, mounts_dropped, "mounts_dropped", REP_COUNT,
+		    .flags = REP_NOPROM),
 	};
 	uint64_t left_out = (TT.npaths ? 0 : (uint64_t)1 << MOUNT_PATH_LABEL) |
-	                    (TT.depth ? 0 : (uint64_t)MORE_FIGS << MOUNT_FIG0);
+	                    (TT.depth ? 0 : (uint64_t)MORE_FIGS);
 	const struct rep_list mounts = { "mounts", "tmpfs", mount_figs, REP_N(mount_figs), TT.nshown,
 	                                 mount_row, 0, 0 };
 

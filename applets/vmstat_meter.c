@@ -173,47 +173,47 @@ GLOBALS(
 	char cgroup_dir[MB_PATH_MAX];        /* the cgroup's directory under the root */
 	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
-#define G(member) offsetof(struct vmstat_meter_globals, member)
 #define TT this.vmstat_meter
 _Static_assert(sizeof TT.live_fd / sizeof *TT.live_fd == PROC_FILE_N, "live_fd: one per enum proc_file");
 
 /* The figures.  A counter the kernel does not print is null (its row absent). */
-#define C(member) offsetof(struct counter_rec, member)
+#define CTR(member, key, kind, ...) FIG(struct counter_rec, member, key, kind, __VA_ARGS__)
+#define VM(member, key, kind, ...) FIG(struct vmstat_meter_globals, member, key, kind, __VA_ARGS__)
 static const struct rep_fig counter_figs[] = {
-	{ "counter", 0, 0, C(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "count", "events_total", "Increase since the baseline.", C(count), REP_INT, 0, REP_COUNTER },
-	{ "average_rate", "rate_per_second{stat=\"average\"}", "Average, max and recent increase per second.",
-	  C(average_rate), REP_FIX, 3, 0 },
-	{ "max_rate", "rate_per_second{stat=\"max\"}", 0, C(max_rate), REP_FIX, 3, 0 },
-	{ "recent_rate", "rate_per_second{stat=\"recent\"}", 0, C(recent_rate), REP_FIX, 3, 0 },
-	{ "restarts", 0, 0, C(restarts), REP_COUNT, 0, REP_NOPROM },
+	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	CTR(count, "count", REP_INT, .prom = "events_total", .flags = REP_COUNTER,
+	    .help = "Increase since the baseline."),
+	CTR(average_rate, "average_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"average\"}",
+	    .help = "Average, max and recent increase per second."),
+	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}"),
+	CTR(recent_rate, "recent_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"recent\"}"),
+	CTR(restarts, "restarts", REP_COUNT, .flags = REP_NOPROM),
 };
 
 static const struct rep_fig summary_figs[] = {
-	{ "interval_seconds", 0, "Time between samples.", G(interval_us), REP_FIX, 6, 0 },
-	{ "window", 0, 0, G(window), REP_COUNT, 0, REP_NOPROM },
-	{ "elapsed_seconds", 0, "Baseline to last sample.", G(elapsed_us), REP_FIX, 6, 0 },
-	{ "samples", 0, "Samples after the baseline.", G(samples), REP_COUNT, 0, 0 },
+	VM(interval_us, "interval_seconds", REP_FIX, .dec = 6, .help = "Time between samples."),
+	VM(window, "window", REP_COUNT, .flags = REP_NOPROM),
+	VM(elapsed_us, "elapsed_seconds", REP_FIX, .dec = 6, .help = "Baseline to last sample."),
+	VM(samples, "samples", REP_COUNT, .help = "Samples after the baseline."),
 };
 
-/* prom has always written the memory figures as signed numbers (a
- * saturated 2^64 - 1 of a damaged meminfo is -1 there, not in json): each
- * figure twice, for json/kv and for prom.  Have bit MEMORY_TREE + k and
- * MEMORY_PROM + k: figure k of enum memory_figure. */
-#define MEMORY_TREE 1
-#define MEMORY_PROM 5
+/* prom writes the memory figures as signed numbers (a saturated 2^64 - 1
+ * of a damaged meminfo is -1 there, not in json): each figure twice, for
+ * json/kv and for prom, both with the bit MEMORY_BIT(k) of figure k of
+ * enum memory_figure. */
+#define MEMORY_BIT(k) ((k) + 1)
+#define MEMORY(k, key, ...) \
+	VM(memory[k], key, REP_BYTES, .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_BIT(k)), \
+	VM(memory[k], key, REP_SBYTES, .flags = REP_OPTIONAL | REP_NOTREE, .bit = MEMORY_BIT(k), \
+	   __VA_ARGS__)
 static const char memory_help[] = "Extreme of /proc/meminfo.";
 static const struct rep_fig memory_figs[] = {
-	{ "memory", "", 0, 0, REP_OBJ, 0, 0 },
-	{ "min_available", 0, 0, G(memory[MIN_AVAILABLE]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "min_free", 0, 0, G(memory[MIN_FREE]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "max_swap_used", 0, 0, G(memory[MAX_SWAP_USED]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "max_process", 0, 0, G(memory[MAX_PROCESS]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "min_available", 0, memory_help, G(memory[MIN_AVAILABLE]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "min_free", 0, memory_help, G(memory[MIN_FREE]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "max_swap_used", 0, memory_help, G(memory[MAX_SWAP_USED]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "max_process", 0, memory_help, G(memory[MAX_PROCESS]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("memory", .prom = ""),
+	MEMORY(MIN_AVAILABLE, "min_available", .help = memory_help),
+	MEMORY(MIN_FREE, "min_free", .help = memory_help),
+	MEMORY(MAX_SWAP_USED, "max_swap_used", .help = memory_help),
+	MEMORY(MAX_PROCESS, "max_process", .help = memory_help),
+	FIG_END,
 };
 
 /* The same slots with --cgroup (enum memory_figure's MAX_CURRENT...):
@@ -223,60 +223,61 @@ static const struct rep_fig memory_figs[] = {
  * memory.limit_in_bytes; null without one) and that limit. */
 static const char cgroup_memory_help[] = "Extreme of the cgroup's charge.";
 static const struct rep_fig cgroup_memory_figs[] = {
-	{ "memory", "", 0, 0, REP_OBJ, 0, 0 },
-	{ "max_current", 0, 0, G(memory[MAX_CURRENT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "max_swap_current", 0, 0, G(memory[MAX_SWAP_CURRENT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "min_headroom", 0, 0, G(memory[MIN_HEADROOM]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "limit", 0, 0, G(memory[LIMIT]), REP_BYTES, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "max_current", 0, cgroup_memory_help, G(memory[MAX_CURRENT]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "max_swap_current", 0, cgroup_memory_help, G(memory[MAX_SWAP_CURRENT]), REP_SBYTES, 0,
-	  REP_OPTIONAL | REP_NOTREE },
-	{ "min_headroom", 0, cgroup_memory_help, G(memory[MIN_HEADROOM]), REP_SBYTES, 0, REP_OPTIONAL | REP_NOTREE },
-	{ "limit", 0, "The cgroup's memory limit at the last sample.", G(memory[LIMIT]), REP_SBYTES, 0,
-	  REP_OPTIONAL | REP_NOTREE },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("memory", .prom = ""),
+	MEMORY(MAX_CURRENT, "max_current", .help = cgroup_memory_help),
+	MEMORY(MAX_SWAP_CURRENT, "max_swap_current", .help = cgroup_memory_help),
+	MEMORY(MIN_HEADROOM, "min_headroom", .help = cgroup_memory_help),
+	MEMORY(LIMIT, "limit", .help = "The cgroup's memory limit at the last sample."),
+	FIG_END,
 };
 
 /* left out without --cgroup: the system's report stays as it was */
+enum { CGROUP_HAVE = 1 };
 static const struct rep_fig cgroup_figs[] = {
-	{ "cgroup", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
-	{ "path", 0, 0, G(cgroup), REP_STR, 0, REP_NOPROM },
-	{ "version", 0, "Version of the cgroup hierarchy metered (1 or 2).", G(cgroup_version), REP_COUNT, 0, 0 },
-	{ "removed", 0, 0, G(cgroup_removed), REP_BOOL, 0, 0 },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("cgroup", .flags = REP_OMIT, .bit = CGROUP_HAVE),
+	VM(cgroup, "path", REP_STR, .flags = REP_NOPROM),
+	VM(cgroup_version, "version", REP_COUNT,
+	   .help = "Version of the cgroup hierarchy metered (1 or 2)."),
+	VM(cgroup_removed, "removed", REP_BOOL),
+	FIG_END,
 };
 
 /* null without PSI (before 4.20, or CONFIG_PSI off) */
+enum { PSI_HAVE = 1, PSI_SOME, PSI_FULL };
 static const char psi_help[] = "Memory stall time since the baseline.";
 static const struct rep_fig psi_figs[] = {
-	{ "psi", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
-	{ "some_stall_seconds", "some_stall_seconds_total", psi_help, G(psi_stall[0].count), REP_FIX, 6,
-	  REP_OPTIONAL | REP_COUNTER },
-	{ "full_stall_seconds", "full_stall_seconds_total", psi_help, G(psi_stall[1].count), REP_FIX, 6,
-	  REP_OPTIONAL | REP_COUNTER },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("psi", .flags = REP_OPTIONAL, .bit = PSI_HAVE),
+	VM(psi_stall[0].count, "some_stall_seconds", REP_FIX, .dec = 6,
+	   .prom = "some_stall_seconds_total", .help = psi_help,
+	   .flags = REP_OPTIONAL | REP_COUNTER, .bit = PSI_SOME),
+	VM(psi_stall[1].count, "full_stall_seconds", REP_FIX, .dec = 6,
+	   .prom = "full_stall_seconds_total", .help = psi_help,
+	   .flags = REP_OPTIONAL | REP_COUNTER, .bit = PSI_FULL),
+	FIG_END,
 };
 
 /* null without a command */
+enum { COMMAND_HAVE = 1, COMMAND_EXIT };
 static const struct rep_fig command_figs[] = {
-	{ "command", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
-	{ "argv", 0, 0, G(command), REP_STRS, 0, 0 },
-	{ "exit_status", 0, "Exit status of the command.", G(exit_status), REP_INT, 0, REP_OPTIONAL },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("command", .flags = REP_OPTIONAL, .bit = COMMAND_HAVE),
+	VM(command, "argv", REP_STRS),
+	VM(exit_status, "exit_status", REP_INT, .help = "Exit status of the command.",
+	   .flags = REP_OPTIONAL, .bit = COMMAND_EXIT),
+	FIG_END,
 };
 
 static const struct rep_fig end_figs[] = {
-	{ "vmstat_truncated", 0, 0, G(vmstat_truncated), REP_BOOL, 0, 0 },
+	VM(vmstat_truncated, "vmstat_truncated", REP_BOOL),
 };
 
 /* A line of JSON Lines: the sample, and per counter its last period. */
 static const struct rep_fig line_figs[] = {
-	{ "sample", 0, 0, G(samples), REP_COUNT, 0, REP_NOPROM },
-	{ "elapsed_seconds", 0, 0, G(elapsed_us), REP_FIX, 6, REP_NOPROM },
+	VM(samples, "sample", REP_COUNT, .flags = REP_NOPROM),
+	VM(elapsed_us, "elapsed_seconds", REP_FIX, .dec = 6, .flags = REP_NOPROM),
 };
 static const struct rep_fig increase_figs[] = {
-	{ "increase", 0, 0, C(increase), REP_COUNT, 0, REP_NOPROM },
-	{ "rate", 0, 0, C(rate), REP_FIX, 3, REP_NOPROM },
+	CTR(increase, "increase", REP_COUNT, .flags = REP_NOPROM),
+	CTR(rate, "rate", REP_FIX, .dec = 3, .flags = REP_NOPROM),
 };
 
 /* -f A,B or +A,B, split in place (argv is ours to write).  Names added
@@ -717,6 +718,17 @@ static const struct rep_fig *memory_table(void)
 	return TT.cgroup ? cgroup_memory_figs : memory_figs;
 }
 
+/* The key of figure k of enum memory_figure */
+static const char *memory_key(int k)
+{
+	const struct rep_fig *f = memory_table();
+	size_t i;
+
+	for (i = 0; i < REP_N(memory_figs) && f[i].bit != MEMORY_BIT(k); i++)
+		;
+	return f[i].key;
+}
+
 static void summary_table(void)
 {
 	const struct counter_rec *r;
@@ -763,7 +775,7 @@ static void summary_table(void)
 	}
 	for (k = 0; k < MEMORY_N; k++) {
 		fo_s(k ? ", " : ": ");
-		fo_s(memory_table()[MEMORY_TREE + k].key);
+		fo_s(memory_key(k));
 		fo_c(' ');
 		if (TT.memory_have >> k & 1)
 			tb_size(TT.memory[k], 0);
@@ -797,12 +809,17 @@ static void report(void)
 {
 	const struct rep_list counters = { "counters", "vmstat", counter_figs, REP_N(counter_figs),
 	                                   TT.field_count, counter_row, 0, 0 };
-	uint64_t memory = (uint64_t)TT.memory_have << MEMORY_TREE | (uint64_t)TT.memory_have << MEMORY_PROM;
-	uint64_t psi = (uint64_t)TT.psi_stall[0].seen << 1 | (uint64_t)TT.psi_stall[1].seen << 2;
-	uint64_t command = TT.command ? 1 | (uint64_t)(TT.exit_status >= 0) << 2 : 0;
+	uint64_t memory = 0, psi = 0, command = 0;
+	int k;
 
-	if (psi)
-		psi |= 1;
+	for (k = 0; k < MEMORY_N; k++)
+		if (TT.memory_have >> k & 1)
+			memory |= (uint64_t)1 << MEMORY_BIT(k);
+	if (TT.psi_stall[0].seen || TT.psi_stall[1].seen)
+		psi = (uint64_t)1 << PSI_HAVE | (uint64_t)!!TT.psi_stall[0].seen << PSI_SOME |
+		      (uint64_t)!!TT.psi_stall[1].seen << PSI_FULL;
+	if (TT.command)
+		command = (uint64_t)1 << COMMAND_HAVE | (uint64_t)(TT.exit_status >= 0) << COMMAND_EXIT;
 	rep_begin();
 	rep_figs("vmstat", summary_figs, REP_N(summary_figs), &TT, REP_ALL);
 	rep_figs("vmstat", cgroup_figs, REP_N(cgroup_figs), &TT, TT.cgroup ? REP_ALL : 0);

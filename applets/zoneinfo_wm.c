@@ -57,57 +57,70 @@ GLOBALS(
 	} rec;
 	uint64_t prot[ZI_MAX_PROT];          /* its protection, bytes */
 )
-#define G(member) offsetof(struct zoneinfo_wm_globals, member)
 #define TT this.zoneinfo_wm
 
-/* The figures.  Boost, promo and the protection list may be missing. */
-#define Z(f) offsetof(struct zone_rec, v[ZF_##f])
-#define ZOPT(f) ((uint64_t)1 << ZONE_##f)
-enum { ZONE_NODE, ZONE_ZONE, ZONE_FREE, ZONE_BOOST, ZONE_MIN, ZONE_LOW, ZONE_HIGH, ZONE_PROMO };
+/* The figures, in the order of the table's columns.  Boost, promo and the
+ * protection list may be missing. */
+enum zone_bit { ZONE_BOOST = 1, ZONE_PROMO, ZONE_PROT };
+#define ZONE(member, key, kind, ...) FIG(struct zone_rec, member, key, kind, __VA_ARGS__)
+#define ZONE_SIZE(f, key, label_, ...) \
+	ZONE(v[ZF_##f], key, REP_BYTES, .label = label_, .width = 8, __VA_ARGS__)
 static const struct rep_fig zone_figs[] = {
-	{ "node", 0, 0, offsetof(struct zone_rec, node), REP_COUNT, 0, REP_LABEL },
-	{ "zone", 0, 0, offsetof(struct zone_rec, zone), REP_STR, 0, REP_LABEL },
-	{ "free", 0, "Free memory in the zone.", Z(FREE), REP_BYTES, 0, 0 },
-	{ "boost", 0, "Current watermark boost.", Z(BOOST), REP_BYTES, 0, REP_OPTIONAL },
-	{ "min", 0, "Min watermark.", Z(MIN), REP_BYTES, 0, 0 },
-	{ "low", 0, "Low watermark (kswapd wakes below it).", Z(LOW), REP_BYTES, 0, 0 },
-	{ "high", 0, "High watermark (kswapd sleeps above it), including boost.", Z(HIGH), REP_BYTES, 0, 0 },
-	{ "promo", 0, "Promotion watermark.", Z(PROMO), REP_BYTES, 0, REP_OPTIONAL },
-	{ "spanned", 0, "Memory spanned by the zone.", Z(SPANNED), REP_BYTES, 0, 0 },
-	{ "present", 0, "Memory present in the zone.", Z(PRESENT), REP_BYTES, 0, 0 },
-	{ "managed", 0, "Memory managed by the buddy allocator.", Z(MANAGED), REP_BYTES, 0, 0 },
-	{ "managed_from_present", 0, 0, offsetof(struct zone_rec, managed_from_present), REP_BOOL, 0, 0 },
-	{ "protection", 0, 0, offsetof(struct zone_rec, prot), REP_ARRAY, 0, 0 },
-	/* 0, not null, for a zone without the list */
-	{ "protection_max", 0, "Largest lowmem_reserve protection of the zone.", Z(PROTMAX), REP_BYTES, 0, 0 },
-	{ "reserve", 0, "The zone's part of totalreserve_pages.", Z(RESERVE), REP_BYTES, 0, 0 },
-	{ "headroom", 0, "Free minus the low watermark.", offsetof(struct zone_rec, headroom), REP_SBYTES, 0, 0 },
+	ZONE(node, "node", REP_COUNT, .flags = REP_LABEL, .label = "NODE", .width = 4),
+	ZONE(zone, "zone", REP_STR, .flags = REP_LABEL, .label = "ZONE", .width = 8),
+	ZONE_SIZE(FREE, "free", "FREE", .help = "Free memory in the zone."),
+	ZONE_SIZE(BOOST, "boost", "BOOST", .help = "Current watermark boost.",
+	          .flags = REP_OPTIONAL, .bit = ZONE_BOOST),
+	ZONE_SIZE(MIN, "min", "MIN", .help = "Min watermark."),
+	ZONE_SIZE(LOW, "low", "LOW", .help = "Low watermark (kswapd wakes below it)."),
+	ZONE_SIZE(HIGH, "high", "HIGH",
+	          .help = "High watermark (kswapd sleeps above it), including boost."),
+	ZONE_SIZE(PROMO, "promo", "PROMO", .help = "Promotion watermark.",
+	          .flags = REP_OPTIONAL, .bit = ZONE_PROMO),
+	ZONE(v[ZF_SPANNED], "spanned", REP_BYTES, .help = "Memory spanned by the zone."),
+	ZONE_SIZE(PRESENT, "present", "PRESENT", .help = "Memory present in the zone."),
+	ZONE_SIZE(MANAGED, "managed", "MANAGED", .help = "Memory managed by the buddy allocator."),
+	ZONE(managed_from_present, "managed_from_present", REP_BOOL),
+	ZONE(prot, "protection", REP_ARRAY),
+	/* 0, not null, for a zone without the list; '-' in the table */
+	ZONE_SIZE(PROTMAX, "protection_max", "PROT",
+	          .help = "Largest lowmem_reserve protection of the zone.", .bit = ZONE_PROT),
+	ZONE_SIZE(RESERVE, "reserve", "RESERVE", .help = "The zone's part of totalreserve_pages."),
+	ZONE(headroom, "headroom", REP_SBYTES, .help = "Free minus the low watermark.",
+	     .label = "HEADROOM", .width = 8),
 };
 
 static const char sum_help[] = "Sum over all zones.";
+#define SUM(f, key, ...) ZONE(v[ZF_##f], key, REP_BYTES, __VA_ARGS__)
 static const struct rep_fig total_figs[] = {
-	{ "total", "zone_total", 0, 0, REP_OBJ, 0, 0 },
-	{ "free", 0, sum_help, Z(FREE), REP_BYTES, 0, 0 },
-	{ "min", 0, sum_help, Z(MIN), REP_BYTES, 0, 0 },
-	{ "low", 0, sum_help, Z(LOW), REP_BYTES, 0, 0 },
-	{ "high", 0, sum_help, Z(HIGH), REP_BYTES, 0, 0 },
-	{ "present", 0, 0, Z(PRESENT), REP_BYTES, 0, REP_NOPROM },
-	{ "managed", 0, sum_help, Z(MANAGED), REP_BYTES, 0, 0 },
-	{ "reserve", 0, "The kernel's total reserve (totalreserve_pages).", Z(RESERVE), REP_BYTES, 0, 0 },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("total", .prom = "zone_total"),
+	SUM(FREE, "free", .help = sum_help),
+	SUM(MIN, "min", .help = sum_help),
+	SUM(LOW, "low", .help = sum_help),
+	SUM(HIGH, "high", .help = sum_help),
+	SUM(PRESENT, "present", .flags = REP_NOPROM),
+	SUM(MANAGED, "managed", .help = sum_help),
+	SUM(RESERVE, "reserve", .help = "The kernel's total reserve (totalreserve_pages)."),
+	FIG_END,
 };
 
-#define VM(i) G(vm[i])
+/* The /proc/sys/vm settings: setting i (ZI_VM_) is present with bit
+ * VM_BIT(i). */
+#define VM_BIT(i) ((i) + 1)
+#define VM(i, key, kind, ...) \
+	FIG(struct zoneinfo_wm_globals, vm[i], key, kind, .flags = REP_OPTIONAL, .bit = VM_BIT(i), \
+	    __VA_ARGS__)
 static const struct rep_fig vm_figs[] = {
-	{ "vm", 0, 0, 0, REP_OBJ, 0, 0 },
-	{ "min_free", 0, "vm.min_free_kbytes in bytes.", VM(ZI_VM_MIN_FREE), REP_BYTES, 0, REP_OPTIONAL },
-	{ "extra_free", 0, "vm.extra_free_kbytes in bytes.", VM(ZI_VM_EXTRA_FREE), REP_BYTES, 0, REP_OPTIONAL },
-	{ "watermark_scale_factor", 0, "vm.watermark_scale_factor (1/10000 of memory).",
-	  VM(ZI_VM_SCALE), REP_COUNT, 0, REP_OPTIONAL },
-	{ "watermark_boost_factor", 0, "vm.watermark_boost_factor (1/10000 of the high watermark).",
-	  VM(ZI_VM_BOOST), REP_COUNT, 0, REP_OPTIONAL },
-	{ "lowmem_reserve_ratio", 0, 0, G(ratios), REP_ARRAY, 0, REP_OPTIONAL },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ("vm"),
+	VM(ZI_VM_MIN_FREE, "min_free", REP_BYTES, .help = "vm.min_free_kbytes in bytes."),
+	VM(ZI_VM_EXTRA_FREE, "extra_free", REP_BYTES, .help = "vm.extra_free_kbytes in bytes."),
+	VM(ZI_VM_SCALE, "watermark_scale_factor", REP_COUNT,
+	   .help = "vm.watermark_scale_factor (1/10000 of memory)."),
+	VM(ZI_VM_BOOST, "watermark_boost_factor", REP_COUNT,
+	   .help = "vm.watermark_boost_factor (1/10000 of the high watermark)."),
+	FIG(struct zoneinfo_wm_globals, ratios, "lowmem_reserve_ratio", REP_ARRAY,
+	    .flags = REP_OPTIONAL, .bit = VM_BIT(ZI_VM_RATIO)),
+	FIG_END,
 };
 
 static void read_vm(void)
@@ -141,11 +154,9 @@ static const struct zone_rec *zone_rec(const struct zi_zone *c, uint64_t *have)
 	r->prot.v = TT.prot;
 	r->prot.n = c->nprot;
 	r->headroom = sat_diff(r->v[ZF_FREE], r->v[ZF_LOW]);
-	*have = REP_ALL & ~(ZOPT(BOOST) | ZOPT(PROMO));
-	if (c->have & ZH_BOOST)
-		*have |= ZOPT(BOOST);
-	if (c->have & ZH_PROMO)
-		*have |= ZOPT(PROMO);
+	*have = (c->have & ZH_BOOST ? (uint64_t)1 << ZONE_BOOST : 0) |
+	        (c->have & ZH_PROMO ? (uint64_t)1 << ZONE_PROMO : 0) |
+	        (c->have & ZH_PROT ? (uint64_t)1 << ZONE_PROT : 0);
 	return r;
 }
 
@@ -167,29 +178,6 @@ static void zone_kvname(void *ctx, size_t i, char *b)
 	memcpy(b, c->name, strnlen(c->name, sizeof c->name - 1));
 }
 
-/* A table cell of width 9 starts with a space, so that figures wider than
- * their column (-b on a large machine) never run together; '-' marks what
- * the kernel does not print. */
-static void cells(const struct zone_rec *r, unsigned have)
-{
-	int f;
-	for (f = 0; f <= ZF_RESERVE; f++) {
-		if (f == ZF_SPANNED)
-			continue;
-		fo_c(' ');
-		if ((f == ZF_BOOST && !(have & ZH_BOOST)) || (f == ZF_PROMO && !(have & ZH_PROMO))
-		    || (f == ZF_PROTMAX && !(have & ZH_PROT))) {
-			out_pad(fo, 1, 8);
-			fo_c('-');
-		} else {
-			tb_size(r->v[f], 8);
-		}
-	}
-	fo_c(' ');
-	tb_ssize(r->headroom, 8);
-	tb_nl();
-}
-
 static void table(int all)
 {
 	uint64_t have;
@@ -197,19 +185,20 @@ static void table(int all)
 	int k;
 
 	zi_table_head(TT.page_size, TT.page_size_how);
-	fo_s("NODE ZONE         FREE    BOOST      MIN      LOW     HIGH    PROMO  PRESENT  MANAGED     PROT  RESERVE HEADROOM\n");
+	/* Figures wider than their column (-b on a large machine) never run
+	 * together: a space is between columns. */
+	rep_table_head(zone_figs, REP_N(zone_figs));
 	for (i = 0; i < TT.zones.n; i++) {
 		const struct zi_zone *c = &TT.zones.z[i];
+		const struct zone_rec *r;
 		if (!all && !c->managed)
 			continue;
-		tb_u64(c->node, 4);
-		fo_c(' ');
-		tb_str(c->name, 8);
-		cells(zone_rec(c, &have), c->have);
+		r = zone_rec(c, &have);
+		rep_table_row(zone_figs, REP_N(zone_figs), r, have, 0);
 	}
-	fo_s("total        ");
 	/* boost, promo and protection have no total: '-' */
-	cells(zone_rec(&TT.zones.tot, &have), 0);
+	zone_rec(&TT.zones.tot, &have);
+	rep_table_row(zone_figs, REP_N(zone_figs), &TT.rec, 0, "total");
 	for (k = 0; k < ZI_VM_N; k++) {
 		fo_s(k ? ", " : "vm: ");
 		fo_s(vm_names[k]);
@@ -239,12 +228,13 @@ static void table(int all)
 static void report(void)
 {
 	static const struct rep_fig top[] = {
-		{ "page_size", 0, "Bytes per page used to convert zoneinfo pages.",
-		  G(page_size), REP_BYTES, 0, 0 },
-		{ "page_size_source", 0, 0, G(page_size_source), REP_STR, 0, 0 },
+		FIG(struct zoneinfo_wm_globals, page_size, "page_size", REP_BYTES,
+		    .help = "Bytes per page used to convert zoneinfo pages."),
+		FIG(struct zoneinfo_wm_globals, page_size_source, "page_size_source", REP_STR),
 	};
 	static const struct rep_fig dropped[] = {
-		{ "zones_dropped", 0, 0, G(zones_dropped), REP_COUNT, 0, REP_NOPROM },
+		FIG(struct zoneinfo_wm_globals, zones_dropped, "zones_dropped", REP_COUNT,
+		    .flags = REP_NOPROM),
 	};
 	const struct rep_list zones = { "zones", "zone", zone_figs, REP_N(zone_figs), TT.zones.n,
 	                                zone_row, zone_kvname, 0 };
@@ -259,10 +249,9 @@ static void report(void)
 	rep_figs("", dropped, REP_N(dropped), &TT, REP_ALL);
 	zone_rec(&TT.zones.tot, &have);
 	rep_figs("", total_figs, REP_N(total_figs), &TT.rec, REP_ALL);
-	/* vm_figs[i + 1] is setting i */
 	for (i = 0; i < ZI_VM_N; i++)
 		if (TT.vm_count[i] >= (i == ZI_VM_RATIO ? 0 : 1))
-			vm_have |= (uint64_t)1 << (i + 1);
+			vm_have |= (uint64_t)1 << VM_BIT(i);
 	TT.ratios.v = &TT.vm[ZI_VM_RATIO];
 	TT.ratios.n = TT.vm_count[ZI_VM_RATIO] > 0 ? TT.vm_count[ZI_VM_RATIO] : 0;
 	rep_figs("", vm_figs, REP_N(vm_figs), &TT, vm_have);

@@ -12,9 +12,19 @@
 #define T_KV_DEPTH 4   /* objects nested in a row's figures */
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
+/* Is the figure's bit (f->bit, or i for figs[i] of a positional table) set
+ * in mask? */
+static int has_bit(const struct rep_fig *f, size_t i, uint64_t mask)
+{
+	size_t b = f->named ? f->bit : i;
+	if (f->named && !b)
+		return 0;
+	return b < 64 && (mask >> b & 1);
+}
+
 static int present(const struct rep_fig *f, size_t i, uint64_t have)
 {
-	return !(f->flags & (REP_OPTIONAL | REP_OMIT)) || (i < 64 && (have >> i & 1));
+	return !(f->flags & (REP_OPTIONAL | REP_OMIT)) || has_bit(f, i, have);
 }
 
 /* Left out: a REP_OMIT figure its record lacks. */
@@ -33,7 +43,7 @@ static void announce(const char *name, char *last, size_t cap, const struct rep_
 static void name_label(const struct rep_fig *f);
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
                       uint64_t left_out);
-static int is_left_out(uint64_t left_out, size_t i);
+static int is_left_out(const struct rep_fig *f, uint64_t left_out, size_t i);
 static void streamed_rows(const char *key, const struct rep_rows *r);
 static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
                       const char *total_prefix);
@@ -58,7 +68,7 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (is_left_out(left_out, i))
+		if (is_left_out(f, left_out, i))
 			continue;
 		if (omitted(f, i, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
 			if (f->kind == REP_OBJ)
@@ -258,7 +268,7 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have, uin
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
 		const char *name = f->prom ? f->prom : f->key;
-		if (!(f->flags & REP_LABEL) || is_left_out(left_out, i) || !present(f, i, have))
+		if (!(f->flags & REP_LABEL) || is_left_out(f, left_out, i) || !present(f, i, have))
 			continue;
 		if (f->kind == REP_STR)
 			p_labc(name, VAL(rec, f, const char *));
@@ -283,7 +293,7 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)) || is_left_out(left_out, i))
+		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)) || is_left_out(f, left_out, i))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
 		announce(name, last, sizeof last, f);
@@ -412,7 +422,7 @@ static int each_leaf(const struct rep_list *l, uint64_t left_out,
 				len = open[--depth];
 			continue;
 		}
-		if (is_left_out(left_out, i) || (f->flags & REP_NOTREE)) {
+		if (is_left_out(f, left_out, i) || (f->flags & REP_NOTREE)) {
 			if (f->kind == REP_OBJ)
 				i = obj_end(l->figs, l->n, i);
 			continue;
@@ -571,9 +581,9 @@ void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, siz
 		list_tree(l, name, 0);
 }
 
-static int is_left_out(uint64_t left_out, size_t i)
+static int is_left_out(const struct rep_fig *f, uint64_t left_out, size_t i)
 {
-	return i < 64 && (left_out >> i & 1);
+	return left_out && has_bit(f, i, left_out);
 }
 
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
@@ -597,6 +607,93 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 		tree_end();
 	}
 	tree_end();
+}
+
+/* ---- tables for people ---- */
+
+
+void rep_table_head(const struct rep_fig *figs, size_t n)
+{
+	const char *sep = "";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct rep_fig *f = &figs[i];
+		const char *t = f->label ? f->label : f->key;
+		if (!f->width)
+			continue;
+		fo_s(sep);
+		sep = " ";
+		if (f->kind == REP_STR) {
+			tb_str(t, f->width);
+		} else {
+			out_pad(fo, strlen(t), f->width);
+			fo_s(t);
+		}
+	}
+	tb_nl();
+}
+
+static void cell(const struct rep_fig *f, const void *rec)
+{
+	switch (f->kind) {
+	case REP_BYTES:
+		tb_size(VAL(rec, f, uint64_t), f->width);
+		break;
+	case REP_SBYTES:
+		tb_ssize(VAL(rec, f, int64_t), f->width);
+		break;
+	case REP_COUNT:
+		tb_u64(VAL(rec, f, uint64_t), f->width);
+		break;
+	case REP_INT:
+		tb_i64(VAL(rec, f, int64_t), f->width);
+		break;
+	case REP_FIX:
+		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, f->width);
+		break;
+	case REP_STR:
+		tb_str(VAL(rec, f, const char *), f->width);
+		break;
+	}
+}
+
+/* The width of the REP_LABEL columns from figs[i] on, and the spaces
+ * between them */
+static int label_span(const struct rep_fig *figs, size_t n, size_t i)
+{
+	int w = -1;
+
+	for (; i < n && (figs[i].flags & REP_LABEL); i++)
+		if (figs[i].width)
+			w += 1 + figs[i].width;
+	return w;
+}
+
+void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                   const char *span)
+{
+	const char *sep = "";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct rep_fig *f = &figs[i];
+		if (!f->width)
+			continue;
+		fo_s(sep);
+		sep = " ";
+		if (span && (f->flags & REP_LABEL)) {
+			tb_str(span, label_span(figs, n, i));
+			while (i + 1 < n && (figs[i + 1].flags & REP_LABEL))
+				i++;
+		} else if (f->named && f->bit && !has_bit(f, i, have)) {
+			out_pad(fo, 1, f->width);
+			fo_c('-');
+		} else {
+			cell(f, rec);
+		}
+	}
+	tb_nl();
 }
 
 int rep_can_stream(void)

@@ -1,15 +1,17 @@
 /* rep_: the one report layer.  An applet declares each figure it reports
- * once, in a table of struct rep_fig: its json/kv key, its kind (which fixes
- * its unit and how it is written), its Prometheus HELP text, where its value
- * lies in a record the applet fills, and whether it may be absent.  The
- * functions below render such a table as json or kv members (through the
- * t_ tree of out.h) or as Prometheus families (HELP and TYPE once, then
- * one sample per row); a list is rows of the same figures.  Tables for
- * people stay hand-laid by the applet (tb_ cells of out.h).
+ * once, in a table of struct rep_fig written with FIG(): its json/kv key,
+ * its kind (which fixes its unit and how it is written), where its value
+ * lies in a record the applet fills, its presence bit when it may be
+ * absent, its Prometheus HELP text (what it is) and its table column (the
+ * text people read, and a width).  The functions below render such a table
+ * as json or kv members (through the t_ tree of out.h), as Prometheus
+ * families (HELP and TYPE once, then one sample per row), or as the columns
+ * of a table for people; a list is rows of the same figures.  Tables that
+ * are not rows of figures stay hand-laid by the applet (tb_ cells).
  *
- * A table of figures may hold nested objects: REP_OBJ opens one (its key
+ * A table of figures may hold nested objects: FIG_OBJ opens one (its key
  * the member name, its prom the name prefix of its members in prom),
- * REP_END closes it.  An object that is REP_OPTIONAL and absent is null in
+ * FIG_END closes it.  An object that is REP_OPTIONAL and absent is null in
  * json/kv (left out with REP_OMIT), and its members are left out (in prom
  * too); REP_NOTREE and REP_NOPROM on a REP_OBJ leave its members out with it.
  *
@@ -17,8 +19,8 @@
  * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
  * figure's samples after the row's labels; consecutive figures of one family
  * name have its HELP and TYPE once, the first's:
- *   { "average_rate", "rate_per_second{stat=\"average\"}", "Rates.", ... },
- *   { "max_rate", "rate_per_second{stat=\"max\"}", 0, ... },  */
+ *   FIG(struct r, avg, "average_rate", REP_FIX, .prom = "rate_per_second{stat=\"average\"}"),
+ *   FIG(struct r, max, "max_rate", REP_FIX, .prom = "rate_per_second{stat=\"max\"}"),  */
 #ifndef MB_REPORT_H
 #define MB_REPORT_H
 #include <stddef.h>
@@ -98,12 +100,32 @@ struct rep_fig {
 	unsigned short off;  /* offsetof the value in the record */
 	unsigned char kind;  /* enum rep_kind */
 	unsigned char dec;   /* REP_FIX: decimals */
-	unsigned flags;      /* enum rep_flag */
+	unsigned char flags; /* enum rep_flag */
+	/* Set by FIG: */
+	unsigned char named; /* 1: the presence bit is bit below; 0 (a table
+	                        of positional initialisers): the figure's index */
+	unsigned char bit;   /* its bit in the record's have mask, from an enum
+	                        of the record that starts at 1; 0: none */
+	unsigned char width; /* table column width; 0: no column */
+	const char *label;   /* its text in a table for people (a column header
+	                        or a row label); 0: the key */
 };
+
+/* A figure: FIG(struct zone_rec, min, "min", REP_BYTES, .bit = ZONE_MIN,
+ * .help = "..."), any member of struct rep_fig named after the kind. */
+#define FIG(type, member, key_, kind_, ...) \
+	{ .key = (key_), .off = offsetof(type, member), .kind = (kind_), .named = 1, __VA_ARGS__ }
+#define FIG_OBJ(key_, ...) { .key = (key_), .kind = REP_OBJ, .named = 1, __VA_ARGS__ }
+#define FIG_END { .key = "", .kind = REP_END, .named = 1 }
+
+/* Tables of positional initialisers leave FIG's members out: they are 0. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #define REP_N(figs) (sizeof (figs) / sizeof *(figs))
 
-/* A record's have mask: bit i for figure i of its table.  Figures that are
- * not REP_OPTIONAL are present whatever their bit. */
+/* A record's have mask: bit f->bit for a FIG figure (bit i for figure i of
+ * a positional table).  Figures that are neither REP_OPTIONAL nor REP_OMIT
+ * are present in json, kv and prom whatever their bit; in a table a figure
+ * whose bit the record lacks is '-'. */
 #define REP_ALL (~(uint64_t)0)
 
 /* The report's frame: json/kv open the top-level object and close it with
@@ -154,7 +176,7 @@ void rep_list(const struct rep_list *l);
  * row i its member name(ctx, i) (kv: "key.NAME.figure"); prom as rep_list. */
 void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i));
 
-/* rep_list without the figures whose bit (i for figs[i]) is set in
+/* rep_list without the figures whose bit (as in a have mask) is set in
  * left_out: no json/kv member, not even null, no prom family or label;
  * for the figures of an option not given. */
 void rep_list_except(const struct rep_list *l, uint64_t left_out);
@@ -168,6 +190,17 @@ struct rep_rows {
 	const void *(*next)(void *ctx, uint64_t *have);
 	void *ctx;
 };
+
+/* A table for people: the columns are the figures with a width, in their
+ * order, each after a space but the first.  A string is left-aligned, a
+ * number right-aligned (sizes in the unit asked for); a figure the record
+ * lacks (its bit) is '-'.  rep_table_head writes the labels, rep_table_row
+ * a record's cells, each line ending in a newline.  A row of a total has
+ * no labels: span (when not 0) is written across the REP_LABEL columns
+ * (consecutive figures) instead. */
+void rep_table_head(const struct rep_fig *figs, size_t n);
+void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                   const char *span);
 
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */

@@ -126,6 +126,22 @@ static const char *named_name(void *ctx, size_t i)
 	return row_names[i];
 }
 
+/* Figures with named bits, out of their bits' order, and table columns */
+struct col_rec {
+	uint64_t node, a, b;
+	const char *zone;
+	int64_t h;
+};
+enum col_bit { COL_H = 1, COL_B };
+static const struct rep_fig col_figs[] = {
+	FIG(struct col_rec, node, "node", REP_COUNT, .flags = REP_LABEL, .label = "NODE", .width = 4),
+	FIG(struct col_rec, zone, "zone", REP_STR, .flags = REP_LABEL, .label = "ZONE", .width = 6),
+	FIG(struct col_rec, b, "b", REP_BYTES, .flags = REP_OPTIONAL, .bit = COL_B, .label = "B",
+	    .width = 5),
+	FIG(struct col_rec, a, "a", REP_COUNT, .label = "A", .width = 3, .bit = COL_H),
+	FIG(struct col_rec, h, "h", REP_SBYTES, .flags = REP_OPTIONAL, .bit = COL_H),
+};
+
 int main(void)
 {
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
@@ -262,6 +278,26 @@ int main(void)
 	       "l_pgscan_direct_throttle_managed_from_present='false'\n"
 	       "l_N_managed_free='6'\nl_N_managed_present='0'\nl_N_managed_managed_from_present='false'\n"
 	       "l_P_free='7'\nl_P_present='0'\nl_P_managed_from_present='false'\n");
+
+	{
+		const struct col_rec r = { 1, 7, 2048, "x", -1024 };
+		begin(FMT_JSON);
+		rep_begin();
+		rep_figs("", col_figs, REP_N(col_figs), &r, (uint64_t)1 << COL_H);
+		rep_end();
+		OUT_IS("named bits: b (bit 2) absent, h (bit 1) present, a not optional",
+		       "{\"node\":1,\"zone\":\"x\",\"b\":null,\"a\":7,\"h\":-1024}\n");
+		begin(FMT_TABLE);
+		fmt_unit = 'b';
+		rep_table_head(col_figs, REP_N(col_figs));
+		rep_table_row(col_figs, REP_N(col_figs), &r, (uint64_t)1 << COL_B | (uint64_t)1 << COL_H, 0);
+		rep_table_row(col_figs, REP_N(col_figs), &r, 0, "total");
+		OUT_IS("table: the columns of the figures with a width, '-' for a bit not had, "
+		       "a total's text across the label columns",
+		       "NODE ZONE       B   A\n"
+		       "   1 x       2048   7\n"
+		       "total           -   -\n");
+	}
 
 	begin(FMT_TABLE);
 	fmt_unit = 'k';
