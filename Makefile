@@ -83,12 +83,17 @@ setup:
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
 asan: $(BUILD)/asan/membox $(patsubst tests/unit/%.c,$(BUILD)/asan/unit-%,$(UNIT_SRC)) \
       $(patsubst tests/live/%.c,$(BUILD)/asan/%,$(LIVE_SRC))
-$(BUILD)/asan/membox: $(CORE_SRC) core/main.c $(APPLET_SRC) $(HDRS) $(call GLOBALS_H,$(BUILD)/asan)
+# The core is compiled once; the binary and each unit test link it.
+SAN_CORE := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
+$(BUILD)/asan/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	clang $(SAN) -c $< -o $@
+$(BUILD)/asan/membox: $(SAN_CORE) core/main.c $(APPLET_SRC) $(HDRS) $(call GLOBALS_H,$(BUILD)/asan)
 	@mkdir -p $(BUILD)/asan
-	clang $(SAN) -I$(BUILD)/asan/gen $(CORE_SRC) core/main.c $(APPLET_SRC) -o $@
-$(BUILD)/asan/unit-%: tests/unit/%.c $(CORE_SRC) $(HDRS)
+	clang $(SAN) -I$(BUILD)/asan/gen $(SAN_CORE) core/main.c $(APPLET_SRC) -o $@
+$(BUILD)/asan/unit-%: tests/unit/%.c $(SAN_CORE) $(HDRS)
 	@mkdir -p $(BUILD)/asan
-	clang $(SAN) -Itests/unit $(CORE_SRC) $< -o $@
+	clang $(SAN) -Itests/unit $(SAN_CORE) $< -o $@
 $(BUILD)/asan/%: tests/live/%.c
 	@mkdir -p $(BUILD)/asan
 	clang -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror $< -o $@
@@ -113,9 +118,14 @@ FUZZ_SRC := $(wildcard tests/fuzz/*.c)
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_SECONDS ?= 60
 fuzz-build: $(FUZZ_BINS)
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDRS)
+FUZZ_CC := clang -std=c11 -D_GNU_SOURCE -O1 -g -Iinclude -fno-sanitize-recover=all
+FUZZ_CORE := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(CORE_SRC))
+$(BUILD)/fuzz/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_CORE) $(HDRS)
 	@mkdir -p $(BUILD)/fuzz
-	clang -std=c11 -D_GNU_SOURCE -O1 -g -Iinclude -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CORE_SRC) $< -o $@
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined $(FUZZ_CORE) $< -o $@
 fuzz: setup fuzz-build
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(BUILD)/fuzz
 
@@ -124,9 +134,11 @@ run: setup
 	build/$(NATIVE)/membox $(RUN_APPLET)
 RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/smaps_rollup.c),smaps-rollup,zoneinfo-wm),zoneinfo-wm)
 
+# Builds use every CPU (make -j); the tests their own two lanes.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: setup
-	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory TARGET=$$t || exit 1; done
-	@$(MAKE) --no-print-directory asan fuzz-build
+	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory -j$(JOBS) TARGET=$$t || exit 1; done
+	@$(MAKE) --no-print-directory -j$(JOBS) asan fuzz-build
 	@MB_BUILD=$(BUILD) tests/run -j 2 $(ALL_TARGETS) asan
 
 # make size [OLD=DIR]: sizes against the goal; with OLD, the build directory
