@@ -367,18 +367,17 @@ static const struct pr_maps_sink object_sink = { mapping_begin, mapping_end, 0 }
 static void unreadable(void)
 {
 	const struct sr_row *p = &SR.scan.cur;
-	char what[48 + SR_NAME_MAX + 3], *e;
+	char path[48], name[SR_NAME_MAX + 1];
 	size_t i;
 
 	TT.unreadable++;
 	if (!SR.opt->verbose)
 		return;
-	sr_proc_path(what, p->pid, "/smaps (");
-	e = what + strlen(what);
-	for (i = 0; p->name[i]; i++)   /* no control character reaches a terminal */
-		*e++ = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
-	memcpy(e, ")", 2);
-	mb_warn_errno(what, SR.scan.maps_error);
+	for (i = 0; i < SR_NAME_MAX && p->name[i]; i++)   /* no control character reaches a terminal */
+		name[i] = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
+	name[i] = 0;
+	mb_warn(sr_proc_path(path, p->pid, "/smaps ("), name, ")", MB_WHY,
+	        mb_strerror(SR.scan.maps_error));
 }
 
 static int scan(void)

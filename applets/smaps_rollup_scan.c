@@ -162,18 +162,12 @@ int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *map
 
 int sr_scan_end(struct sr_scan *s, const struct pr_pids *it, long last)
 {
-	static const char head[] = "not a PID as the kernel writes one: skipped (";
-	char path[48], why[96], *e = why + sizeof head - 1;
+	char path[48];
 
 	if (it->odd && !s->coverage[SR_ODD_NAMES]) {
 		s->coverage[SR_ODD_NAMES] = it->odd;
-		memcpy(path, "/proc/", 6);
-		memcpy(path + 6, it->odd_name, strlen(it->odd_name) + 1);
-		/* "not a PID ...: skipped (N such names)" */
-		memcpy(why, head, sizeof head - 1);
-		e += u64_str(e, it->odd);
-		memcpy(e, " such names)", 13);
-		mb_warn(path, why);
+		mb_warn("/proc/", it->odd_name, MB_WHY, "not a PID as the kernel writes one: skipped (",
+		        MB_U64(it->odd), " such names)");
 	}
 	if (s->no_fds)
 		return mb_fail_errno(sr_proc_path(path, s->no_fds_pid, ""), s->no_fds);
@@ -489,12 +483,7 @@ void sr_report_scan(const struct sr_scan *s, enum sr_view view)
 
 void sr_warn_count(uint64_t n, const char *what, const char *why)
 {
-	char b[48];
-	char *e = b + u64_str(b, n);
-
-	*e = ' ';
-	memcpy(e + 1, what, strlen(what) + 1);
-	mb_warn(b, why);
+	mb_warn(MB_U64(n), " ", what, MB_WHY, why);
 }
 
 void sr_warn_overflow(const struct sr_scan *s)
