@@ -15,7 +15,6 @@
 #include "passwd.h"
 #include "pattern.h"
 #include "proc.h"
-#include "prom.h"
 #include "psi.h"
 #include "rd.h"
 #include "sc.h"
@@ -1378,24 +1377,26 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
  * figure has no sample of it. */
 enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
                      CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
-static const char *const cgroup_families[CGF_N][3] = {
-	{ "cgroup_pss_bytes", "gauge", "PSS of the processes of the cgroup (-g cgroup)." },
-	{ "cgroup_current_bytes", "gauge", "Memory charged to the cgroup (v1: usage_in_bytes)." },
-	{ "cgroup_swap_current_bytes", "gauge", "Swap charged to the cgroup (v1: memsw less usage)." },
-	{ "cgroup_max_bytes", "gauge", "The cgroup's memory limit; no sample: none." },
-	{ "cgroup_charged_minus_pss_bytes", "gauge", "Charge less the PSS of the cgroup's processes." },
-	{ "cgroup_not_in_pss_bytes", "gauge", "The charge less the PSS, by kind (see the README)." },
-	{ "cgroup_stat", "gauge", "The cgroup's memory.stat, each key as the kernel prints it." },
-	{ "cgroup_events_total", "counter", "The cgroup's memory.events (v1: memory.oom_control)." },
+static const struct rep_family cgroup_families[CGF_N] = {
+	[CGF_PSS] = { "cgroup_pss_bytes", "PSS of the processes of the cgroup (-g cgroup)." },
+	[CGF_CURRENT] = { "cgroup_current_bytes", "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	[CGF_SWAP_CURRENT] = { "cgroup_swap_current_bytes",
+	                       "Swap charged to the cgroup (v1: memsw less usage)." },
+	[CGF_MAX] = { "cgroup_max_bytes", "The cgroup's memory limit; no sample: none." },
+	[CGF_CHARGED_MINUS_PSS] = { "cgroup_charged_minus_pss_bytes",
+	                            "Charge less the PSS of the cgroup's processes." },
+	[CGF_NOT_IN_PSS] = { "cgroup_not_in_pss_bytes",
+	                     "The charge less the PSS, by kind (see the README)." },
+	[CGF_STAT] = { "cgroup_stat", "The cgroup's memory.stat, each key as the kernel prints it." },
+	[CGF_EVENTS] = { "cgroup_events_total", "The cgroup's memory.events (v1: memory.oom_control).",
+	                 REP_COUNTER },
 };
 static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };
 
-static void cgroup_sample(enum cgroup_family f, const char *cgroup, const char *k, const char *v)
+/* A sample of family f of a cgroup, labelled by its path alone */
+static void cgroup_sample(enum cgroup_family f, const char *cgroup, uint64_t v)
 {
-	p_start(cgroup_families[f][0]);
-	p_labc("cgroup", cgroup);
-	if (k)
-		p_labc(k, v);
+	rep_sample_u64(&cgroup_families[f], REP_LABELS("cgroup", cgroup), v);
 }
 
 static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const struct cgroup_text *t,
@@ -1405,10 +1406,8 @@ static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const s
 	uint64_t v;
 	long at = 0;
 
-	while (cg_kv_next(t->s, t->n, &at, &k, &v)) {
-		cgroup_sample(f, cgroup, label, k);
-		p_u64(v);
-	}
+	while (cg_kv_next(t->s, t->n, &at, &k, &v))
+		rep_sample_u64(&cgroup_families[f], REP_LABELS("cgroup", cgroup, label, k), v);
 }
 
 static void cgroup_prom(void)
@@ -1419,28 +1418,30 @@ static void cgroup_prom(void)
 	unsigned f, i, k;
 
 	for (f = 0; f < CGF_N; f++) {
-		p_type(cgroup_families[f][0], cgroup_families[f][1], cgroup_families[f][2]);
+		rep_family(&cgroup_families[f]);
 		for (i = 0; i < TT.ngroups; i++) {
 			name = cgroup_name(TT.cgroup_order[i]);
 			cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
 			pss = TT.cgroup_sum.size[SR_SORT_PSS];
 			if (f == CGF_PSS) {
-				cgroup_sample(f, name, 0, 0);
-				p_u64(pss);
+				cgroup_sample(f, name, pss);
 				continue;
 			}
 			have = cgroup_read(TT.cgroup_order[i], pss);
 			if (f == CGF_CURRENT && have >> CF_CURRENT & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->current);
+				cgroup_sample(f, name, c->current);
 			if (f == CGF_SWAP_CURRENT && have >> CF_SWAP_CURRENT & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->swap_current);
+				cgroup_sample(f, name, c->swap_current);
 			if (f == CGF_MAX && have >> CF_MAX & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->max);
+				cgroup_sample(f, name, c->max);
 			if (f == CGF_CHARGED_MINUS_PSS && have >> CF_CHARGED_MINUS_PSS & 1)
-				cgroup_sample(f, name, 0, 0), p_i64(c->charged_minus_pss);
+				rep_sample_i64(&cgroup_families[f], REP_LABELS("cgroup", name),
+				               c->charged_minus_pss);
 			for (k = 0; f == CGF_NOT_IN_PSS && k < 4; k++)
 				if (have >> (CF_PART + k) & 1)
-					cgroup_sample(f, name, "kind", not_in_pss_kinds[k]), p_i64(c->not_in_pss[k]);
+					rep_sample_i64(&cgroup_families[f],
+					               REP_LABELS("cgroup", name, "kind", not_in_pss_kinds[k]),
+					               c->not_in_pss[k]);
 			if (f == CGF_STAT && have >> CF_STAT & 1)
 				cgroup_key_samples(f, name, &TT.cgroup_stat, "key");
 			if (f == CGF_EVENTS && have >> CF_EVENTS & 1)

@@ -692,6 +692,32 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 	tb_nl();
 }
 
+/* ---- flat prom families ---- */
+
+void rep_family(const struct rep_family *f)
+{
+	p_type(f->name, f->flags & REP_COUNTER ? "counter" : "gauge", f->help);
+}
+
+static void family_sample(const struct rep_family *f, const char *const *labels)
+{
+	p_start(f->name);
+	for (; labels[0] && labels[1]; labels += 2)
+		p_labc(labels[0], labels[1]);
+}
+
+void rep_sample_u64(const struct rep_family *f, const char *const *labels, uint64_t v)
+{
+	family_sample(f, labels);
+	p_u64(v);
+}
+
+void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64_t v)
+{
+	family_sample(f, labels);
+	p_i64(v);
+}
+
 int rep_can_stream(void)
 {
 	return fmt != FMT_PROM;

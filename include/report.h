@@ -200,6 +200,23 @@ void rep_table_head(const struct rep_fig *figs, size_t n);
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span);
 
+/* Prometheus families that are not figures of a record: flat families
+ * whose samples' labels are known only as they are written (a kernel
+ * file's keys, one sample each).  An applet declares them in one table of
+ * struct rep_family, writes a family's HELP and TYPE with rep_family, then
+ * its samples with rep_sample_u64/_i64: labels are pairs of a name and a
+ * value, ended by a 0 name, as in
+ *   rep_sample_u64(&families[F_STAT], REP_LABELS("cgroup", path, "key", k), v); */
+struct rep_family {
+	const char *name;    /* after "membox_", with its unit suffix */
+	const char *help;
+	unsigned char flags; /* REP_COUNTER: TYPE counter (else gauge) */
+};
+#define REP_LABELS(...) ((const char *const[]){ __VA_ARGS__, 0 })
+void rep_family(const struct rep_family *f);
+void rep_sample_u64(const struct rep_family *f, const char *const *labels, uint64_t v);
+void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64_t v);
+
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */
 int rep_can_stream(void);
