@@ -225,7 +225,7 @@ bad:
 static void threads(struct sr_options *o)
 {
 	struct pr_proc p;
-	char buf[SR_READ_MAX], what[24], why[64], *e;
+	char buf[SR_READ_MAX];
 	unsigned i, j, k, tgid;
 
 	for (i = 0; i < o->npids; i++) {
@@ -238,16 +238,8 @@ static void threads(struct sr_options *o)
 		 * says nothing about this directory */
 		if (!tgid || tgid == o->pids[i] || p.status.pid != o->pids[i])
 			continue;
-		/* "PID TID: a thread of process TGID: counted as TGID" */
-		memcpy(what, "PID ", 4);
-		what[4 + u64_str(what + 4, o->pids[i])] = 0;
-		e = why + 20;
-		memcpy(why, "a thread of process ", 20);
-		e += u64_str(e, tgid);
-		memcpy(e, ": counted as ", 13);
-		e += 13;
-		e[u64_str(e, tgid)] = 0;
-		mb_warn(what, why);
+		mb_warn("PID ", MB_U64(o->pids[i]), MB_WHY, "a thread of process ", MB_U64(tgid),
+		        ": counted as ", MB_U64(tgid));
 		for (j = 0; j < o->npids && o->pids[j] != tgid; j++)
 			;
 		if (j == o->npids) {

@@ -58,78 +58,87 @@ enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
  * members is not the order of prom families). */
-#define O(member) offsetof(struct object_rec, member)
 static const char object_help[] = "An object's mappings (smaps-rollup -M, -l in the README).";
-#define OBJECT_SIZES(flags) \
-	{ "rollup", 0, 0, 0, REP_OBJ, 0, 0 }, \
-	{ "Size", "size", object_help, O(size[0]), REP_BYTES, 0, flags }, \
-	{ "Rss", "rss", object_help, O(size[1]), REP_BYTES, 0, flags }, \
-	{ "Pss", "pss", object_help, O(size[2]), REP_BYTES, 0, flags }, \
-	{ "Private_Clean", "private_clean", object_help, O(size[3]), REP_BYTES, 0, flags }, \
-	{ "Private_Dirty", "private_dirty", object_help, O(size[4]), REP_BYTES, 0, flags }, \
-	{ "Shared_Clean", "shared_clean", object_help, O(size[5]), REP_BYTES, 0, flags }, \
-	{ "Shared_Dirty", "shared_dirty", object_help, O(size[6]), REP_BYTES, 0, flags }, \
-	{ "Swap", "swap", object_help, O(size[7]), REP_BYTES, 0, flags }, \
-	{ "SwapPss", "swappss", object_help, O(size[8]), REP_BYTES, 0, flags }, \
-	{ "", 0, 0, 0, REP_END, 0, 0 }
+#define OBJECT_SIZES(fl) \
+	FIG_OBJ("rollup"), \
+	FIG(struct object_rec, size[0], "Size", REP_BYTES, .prom = "size", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[1], "Rss", REP_BYTES, .prom = "rss", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[2], "Pss", REP_BYTES, .prom = "pss", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[3], "Private_Clean", REP_BYTES, .prom = "private_clean", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[4], "Private_Dirty", REP_BYTES, .prom = "private_dirty", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[5], "Shared_Clean", REP_BYTES, .prom = "shared_clean", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[6], "Shared_Dirty", REP_BYTES, .prom = "shared_dirty", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[7], "Swap", REP_BYTES, .prom = "swap", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[8], "SwapPss", REP_BYTES, .prom = "swappss", .help = object_help, .flags = fl), \
+	FIG_END
 static const struct rep_fig maps_figs[] = {
-	{ "pid", 0, 0, O(pid), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
-	{ "kind", 0, 0, O(kind), REP_STR, 0, REP_LABEL },
-	{ "object", 0, 0, O(name), REP_TEXT, 0, REP_LABEL },
-	{ "shared", 0, 0, O(shared), REP_BOOL, 0, REP_NOPROM },
-	{ "shared", 0, 0, O(shared_label), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "regions", 0, 0, O(regions), REP_COUNT, 0, REP_NOPROM },
+	FIG(struct object_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct object_rec, kind, "kind", REP_STR, .flags = REP_LABEL),
+	FIG(struct object_rec, name, "object", REP_TEXT, .flags = REP_LABEL),
+	FIG(struct object_rec, shared, "shared", REP_BOOL, .flags = REP_NOPROM),
+	FIG(struct object_rec, shared_label, "shared", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(0),
-	{ "regions", 0, object_help, O(regions), REP_COUNT, 0, REP_NOTREE },
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
 };
+enum { OBJECT_CONSUMERS = 1 };
 static const struct rep_fig objects_figs[] = {
-	{ "kind", 0, 0, O(kind), REP_STR, 0, REP_LABEL },
-	{ "object", 0, 0, O(name), REP_TEXT, 0, REP_LABEL },
-	{ "processes", 0, 0, O(processes), REP_COUNT, 0, REP_NOPROM },
-	{ "regions", 0, 0, O(regions), REP_COUNT, 0, REP_NOPROM },
+	FIG(struct object_rec, kind, "kind", REP_STR, .flags = REP_LABEL),
+	FIG(struct object_rec, name, "object", REP_TEXT, .flags = REP_LABEL),
+	FIG(struct object_rec, processes, "processes", REP_COUNT, .flags = REP_NOPROM),
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(0),
-	{ "regions", 0, object_help, O(regions), REP_COUNT, 0, REP_NOTREE },
-	{ "processes", 0, object_help, O(processes), REP_COUNT, 0, REP_NOTREE },
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
+	FIG(struct object_rec, processes, "processes", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
 	/* -v */
-	{ "consumers", 0, 0, O(consumers), REP_LIST, 0, REP_NOPROM | REP_OMIT },
+	FIG(struct object_rec, consumers, "consumers", REP_LIST, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = OBJECT_CONSUMERS),
 };
 /* json only: the process of -M, and the sums of every object */
 static const struct rep_fig maps_head_figs[] = {
-	{ "pid", 0, 0, O(pid), REP_COUNT, 0, REP_NOPROM },
-	{ "name", 0, 0, O(process_name), REP_STR, 0, REP_NOPROM },
+	FIG(struct object_rec, pid, "pid", REP_COUNT, .flags = REP_NOPROM),
+	FIG(struct object_rec, process_name, "name", REP_STR, .flags = REP_NOPROM),
 };
 enum { TOTAL_PROCESSES = 1, TOTAL_UNREADABLE };
 static const struct rep_fig total_figs[] = {
-	{ "total", 0, 0, 0, REP_OBJ, 0, 0 },
-	{ "processes", 0, 0, O(processes), REP_COUNT, 0, REP_NOPROM | REP_OMIT },   /* -l */
-	{ "maps_unreadable", 0, "Processes whose smaps could not be read: not in the objects.",
-	  O(maps_unreadable), REP_COUNT, 0, REP_OMIT },                                /* -l */
-	{ "regions", 0, 0, O(regions), REP_COUNT, 0, REP_NOPROM },
+	FIG_OBJ("total"),
+	FIG(struct object_rec, processes, "processes", REP_COUNT, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = TOTAL_PROCESSES),   /* -l */
+	FIG(struct object_rec, maps_unreadable, "maps_unreadable", REP_COUNT, .flags = REP_OMIT,
+	    .bit = TOTAL_UNREADABLE,
+	    .help = "Processes whose smaps could not be read: not in the objects."),   /* -l */
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(REP_NOPROM),
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_END,
 };
 
 /* -l -v: the processes that map an object, largest PSS first */
-#define C(member) offsetof(struct consumer_rec, member)
 static const struct rep_fig consumer_figs[] = {
-	{ "pid", 0, 0, C(pid), REP_COUNT, 0, 0 },
-	{ "name", 0, 0, C(name), REP_TEXT, 0, 0 },
-	{ "pss", 0, 0, C(pss), REP_BYTES, 0, 0 },
+	FIG(struct consumer_rec, pid, "pid", REP_COUNT),
+	FIG(struct consumer_rec, name, "name", REP_TEXT),
+	FIG(struct consumer_rec, pss, "pss", REP_BYTES),
 };
 
 /* A SysV segment: json has every column (null when the header lacks
  * it), prom labels the sizes by the first two. */
-#define V(member) offsetof(struct sysv_rec, member)
+/* Column i of sysv_columns, when the header names it, is bit SYSV_ID + i. */
+enum { SYSV_ID = 1, SYSV_OWNER, SYSV_ATTACHES, SYSV_SIZE, SYSV_RSS, SYSV_SWAP };
 static const char sysv_help[] = "A SysV shared memory segment (/proc/sysvipc/shm).";
 static const struct rep_fig sysv_figs[] = {
-	{ "id", 0, 0, V(id), REP_COUNT, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "owner", 0, 0, V(owner), REP_COUNT, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "attaches", 0, sysv_help, V(attaches), REP_COUNT, 0, REP_OPTIONAL | REP_KEEP },
-	{ "size", 0, sysv_help, V(size), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP },
-	{ "rss", 0, sysv_help, V(rss), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP },
-	{ "swap", 0, sysv_help, V(swap), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP },
-	{ "id", 0, 0, V(id), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
-	{ "owner", 0, 0, V(owner), REP_COUNT, 0, REP_LABEL | REP_NOTREE },
+	FIG(struct sysv_rec, id, "id", REP_COUNT, .flags = REP_OPTIONAL | REP_NOPROM,
+	    .bit = SYSV_ID),
+	FIG(struct sysv_rec, owner, "owner", REP_COUNT, .flags = REP_OPTIONAL | REP_NOPROM,
+	    .bit = SYSV_OWNER),
+	FIG(struct sysv_rec, attaches, "attaches", REP_COUNT, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	    .bit = SYSV_ATTACHES),
+	FIG(struct sysv_rec, size, "size", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	    .bit = SYSV_SIZE),
+	FIG(struct sysv_rec, rss, "rss", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	    .bit = SYSV_RSS),
+	FIG(struct sysv_rec, swap, "swap", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	    .bit = SYSV_SWAP),
+	FIG(struct sysv_rec, id, "id", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct sysv_rec, owner, "owner", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
 };
 
 /* ---- the objects ---- */
@@ -367,18 +376,17 @@ static const struct pr_maps_sink object_sink = { mapping_begin, mapping_end, 0 }
 static void unreadable(void)
 {
 	const struct sr_row *p = &SR.scan.cur;
-	char what[48 + SR_NAME_MAX + 3], *e;
+	char path[48], name[SR_NAME_MAX + 1];
 	size_t i;
 
 	TT.unreadable++;
 	if (!SR.opt->verbose)
 		return;
-	sr_proc_path(what, p->pid, "/smaps (");
-	e = what + strlen(what);
-	for (i = 0; p->name[i]; i++)   /* no control character reaches a terminal */
-		*e++ = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
-	memcpy(e, ")", 2);
-	mb_warn_errno(what, SR.scan.maps_error);
+	for (i = 0; i < SR_NAME_MAX && p->name[i]; i++)   /* no control character reaches a terminal */
+		name[i] = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
+	name[i] = 0;
+	mb_warn(sr_proc_path(path, p->pid, "/smaps ("), name, ")", MB_WHY,
+	        mb_strerror(SR.scan.maps_error));
 }
 
 static int scan(void)
@@ -668,7 +676,7 @@ static const struct object_rec *object_rec(const struct object *o)
 static const void *object_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
-	*have = SR.opt->verbose ? REP_ALL : 0;
+	*have = SR.opt->verbose ? (uint64_t)1 << OBJECT_CONSUMERS : 0;
 	return object_rec(&TT.objects[i]);
 }
 
@@ -683,7 +691,7 @@ static const void *sysv_row(void *ctx, size_t i, uint64_t *have)
 	}
 	if (!sysv_next())
 		memset(&TT.sysv.rec, 0, sizeof TT.sysv.rec);
-	*have = TT.sysv.fd >= 0 ? (uint64_t)TT.sysv.it.have : 0;
+	*have = TT.sysv.fd >= 0 ? (uint64_t)TT.sysv.it.have << SYSV_ID : 0;
 	return &TT.sysv.rec;
 }
 

@@ -15,7 +15,6 @@
 #include "passwd.h"
 #include "pattern.h"
 #include "proc.h"
-#include "prom.h"
 #include "psi.h"
 #include "rd.h"
 #include "sc.h"
@@ -57,48 +56,52 @@ _Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
  * families only: json has the kernel's keys (the "rollup" object) and
  * the one size computed from them, uss.  Each size is a prom family even
  * when no process has it. */
-#define P(member) offsetof(struct process_rec, member)
-enum process_fig {
-	PF_PID, PF_PPID, PF_UID, PF_USER, PF_NAME, PF_USER_LABEL, PF_COMMAND, PF_COMMAND_CUT,
-	PF_SOURCE, PF_ROLLUP, PF_KERNEL, PF_ROLLUP_END = PF_KERNEL + PR_NK,
-	PF_SIZE, PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE, PF_N
+/* Presence bits: key k of the rollup is PF_KERNEL + k, size m PF_SIZE + m */
+enum {
+	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
+	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE
 };
 static const char process_help[] = "Memory of a process (PSS, USS: see the README).";
 static const char counted_help[] = "Processes counted.";
 static const char summed_help[] = "Memory summed over the processes.";
-#define KERNEL_FIG(k) { #k, 0, 0, P(kernel[PR_##k]), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
-#define SIZE_FIG(key, m, flags) \
-	{ key, 0, process_help, P(size[SR_SORT_##m]), REP_BYTES, 0, REP_OPTIONAL | REP_KEEP | (flags) }
+#define KERNEL_FIG(k) FIG(struct process_rec, kernel[PR_##k], #k, REP_BYTES, \
+	.flags = REP_NOPROM | REP_OMIT, .bit = PF_KERNEL + PR_##k),
+#define SIZE_FIG(key, m, fl) \
+	FIG(struct process_rec, size[SR_SORT_##m], key, REP_BYTES, .help = process_help, \
+	    .flags = REP_OPTIONAL | REP_KEEP | (fl), .bit = PF_SIZE + SR_SORT_##m)
 /* The sums: processes, then the sizes as the rows show them, then every
  * other rollup key, named as the kernel's in lower case with '_' between
- * words (null where no process summed printed it) */
-#define SUM_FIGS(type, member, flags) \
-	{ "processes", 0, counted_help, offsetof(type, member.processes), REP_COUNT, 0, flags }, \
-	SUM_SIZE_FIGS(type, member, flags)
-#define SUM_SIZE_FIGS(type, member, flags) \
-	{ "pss", 0, summed_help, offsetof(type, member.size[SR_SORT_PSS]), REP_BYTES, 0, flags }, \
-	{ "uss", 0, summed_help, offsetof(type, member.size[SR_SORT_USS]), REP_BYTES, 0, flags }, \
-	{ "rss", 0, summed_help, offsetof(type, member.size[SR_SORT_RSS]), REP_BYTES, 0, flags }, \
-	{ "swap", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP]), REP_BYTES, 0, flags }, \
-	{ "swap_pss", 0, summed_help, offsetof(type, member.size[SR_SORT_SWAP_PSS]), REP_BYTES, 0, flags }, \
-	{ "pss_total", 0, summed_help, offsetof(type, member.pss_total), REP_BYTES, 0, flags }, \
-	SUM_KEY(type, member, flags, "pss_dirty", Pss_Dirty) SUM_KEY(type, member, flags, "pss_anon", Pss_Anon) \
-	SUM_KEY(type, member, flags, "pss_file", Pss_File) SUM_KEY(type, member, flags, "pss_shmem", Pss_Shmem) \
-	SUM_KEY(type, member, flags, "shared_clean", Shared_Clean) \
-	SUM_KEY(type, member, flags, "shared_dirty", Shared_Dirty) \
-	SUM_KEY(type, member, flags, "private_clean", Private_Clean) \
-	SUM_KEY(type, member, flags, "private_dirty", Private_Dirty) \
-	SUM_KEY(type, member, flags, "referenced", Referenced) \
-	SUM_KEY(type, member, flags, "anonymous", Anonymous) SUM_KEY(type, member, flags, "ksm", KSM) \
-	SUM_KEY(type, member, flags, "lazy_free", LazyFree) \
-	SUM_KEY(type, member, flags, "anon_huge_pages", AnonHugePages) \
-	SUM_KEY(type, member, flags, "shmem_pmd_mapped", ShmemPmdMapped) \
-	SUM_KEY(type, member, flags, "file_pmd_mapped", FilePmdMapped) \
-	SUM_KEY(type, member, flags, "shared_hugetlb", Shared_Hugetlb) \
-	SUM_KEY(type, member, flags, "private_hugetlb", Private_Hugetlb) \
-	SUM_KEY(type, member, flags, "locked", Locked)
-#define SUM_KEY(type, member, flags, key, k) \
-	{ key, 0, summed_help, offsetof(type, member.kernel[PR_##k]), REP_BYTES, 0, (flags) | REP_OPTIONAL },
+ * words (null where no process summed printed it): its presence bit
+ * SUM_KEY_BIT + its key, the bits after SUM_BITS free for the table */
+enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
+#define SUM_FIGS(type, member, fl) \
+	FIG(type, member.processes, "processes", REP_COUNT, .help = counted_help, .flags = fl), \
+	SUM_SIZE_FIGS(type, member, fl)
+#define SUM_SIZE_FIGS(type, member, fl) \
+	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = summed_help, .flags = fl), \
+	SUM_KEY(type, member, fl, "pss_dirty", Pss_Dirty) SUM_KEY(type, member, fl, "pss_anon", Pss_Anon) \
+	SUM_KEY(type, member, fl, "pss_file", Pss_File) SUM_KEY(type, member, fl, "pss_shmem", Pss_Shmem) \
+	SUM_KEY(type, member, fl, "shared_clean", Shared_Clean) \
+	SUM_KEY(type, member, fl, "shared_dirty", Shared_Dirty) \
+	SUM_KEY(type, member, fl, "private_clean", Private_Clean) \
+	SUM_KEY(type, member, fl, "private_dirty", Private_Dirty) \
+	SUM_KEY(type, member, fl, "referenced", Referenced) \
+	SUM_KEY(type, member, fl, "anonymous", Anonymous) SUM_KEY(type, member, fl, "ksm", KSM) \
+	SUM_KEY(type, member, fl, "lazy_free", LazyFree) \
+	SUM_KEY(type, member, fl, "anon_huge_pages", AnonHugePages) \
+	SUM_KEY(type, member, fl, "shmem_pmd_mapped", ShmemPmdMapped) \
+	SUM_KEY(type, member, fl, "file_pmd_mapped", FilePmdMapped) \
+	SUM_KEY(type, member, fl, "shared_hugetlb", Shared_Hugetlb) \
+	SUM_KEY(type, member, fl, "private_hugetlb", Private_Hugetlb) \
+	SUM_KEY(type, member, fl, "locked", Locked)
+#define SUM_KEY(type, member, fl, key, k) \
+	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = summed_help, \
+	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k),
 /* The keys of the SUM_KEY figures, in their order: the others (Rss, Pss,
  * Swap, SwapPss) are the sizes before them */
 static const unsigned char summed_keys[] = { PR_Pss_Dirty, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem,
@@ -108,88 +111,89 @@ static const unsigned char summed_keys[] = { PR_Pss_Dirty, PR_Pss_Anon, PR_Pss_F
 enum { SUMMED_KEYS = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
 _Static_assert(SUMMED_KEYS + 4 == PR_NROLL, "a rollup key neither a size nor summed");
 static const struct rep_fig process_figs[] = {
-	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
-	{ "ppid", 0, 0, P(ppid), REP_COUNT, 0, REP_NOPROM },
-	{ "uid", 0, 0, P(uid), REP_COUNT, 0, REP_NOPROM },
-	{ "user", 0, 0, P(user), REP_STR, 0, REP_NOPROM },
-	{ "name", 0, 0, P(name), REP_STR, 0, REP_LABEL },
-	{ "user", 0, 0, P(user), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "command", 0, 0, P(command), REP_STR, 0, REP_NOPROM | REP_OPTIONAL },
-	{ "command_cut", 0, 0, P(command_cut), REP_BOOL, 0, REP_NOPROM | REP_OPTIONAL },
-	{ "source", 0, 0, P(source), REP_STR, 0, REP_LABEL },
-	{ "rollup", 0, 0, 0, REP_OBJ, 0, 0 },
+	FIG(struct process_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL),
+	FIG(struct process_rec, ppid, "ppid", REP_COUNT, .flags = REP_NOPROM),
+	FIG(struct process_rec, uid, "uid", REP_COUNT, .flags = REP_NOPROM),
+	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_NOPROM),
+	FIG(struct process_rec, name, "name", REP_STR, .flags = REP_LABEL),
+	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct process_rec, command, "command", REP_STR, .flags = REP_NOPROM | REP_OPTIONAL,
+	    .bit = PF_COMMAND),
+	FIG(struct process_rec, command_cut, "command_cut", REP_BOOL, .flags = REP_NOPROM | REP_OPTIONAL,
+	    .bit = PF_COMMAND_CUT),
+	FIG(struct process_rec, source, "source", REP_STR, .flags = REP_LABEL),
+	FIG_OBJ("rollup"),
 	PR_KEYS(KERNEL_FIG)
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_END,
 	SIZE_FIG("pss", PSS, REP_NOTREE),
 	SIZE_FIG("uss", USS, 0),
 	SIZE_FIG("rss", RSS, REP_NOTREE),
 	SIZE_FIG("swap", SWAP, REP_NOTREE),
 	SIZE_FIG("swap_pss", SWAP_PSS, REP_NOTREE),
 	/* -S; in prom the list below */
-	{ "shared_swap_pss", 0, 0, P(shared_swap_pss), REP_BYTES, 0, REP_NOPROM | REP_OMIT },
-	{ "depth", 0, 0, P(depth), REP_COUNT, 0, REP_NOPROM | REP_OMIT },
-	{ "subtree", 0, 0, P(subtree), REP_RECORD, 0, REP_NOPROM | REP_OMIT },
+	FIG(struct process_rec, shared_swap_pss, "shared_swap_pss", REP_BYTES, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = PF_SHARED_SWAP),
+	FIG(struct process_rec, depth, "depth", REP_COUNT, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = PF_DEPTH),
+	FIG(struct process_rec, subtree, "subtree", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = PF_SUBTREE),
 };
-_Static_assert(REP_N(process_figs) == PF_N, "process_fig and process_figs differ");
 /* -g tree: a process's subtree (REP_RECORD: a have mask of its own) */
 static const struct rep_fig subtree_figs[] = {
 	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0)
 };
 /* -S in prom: the family of the processes' shared swap, even without any */
 static const struct rep_fig shared_swap_figs[] = {
-	{ "pid", 0, 0, P(pid), REP_COUNT, 0, REP_LABEL },
-	{ "name", 0, 0, P(name), REP_STR, 0, REP_LABEL },
-	{ "user", 0, 0, P(user), REP_STR, 0, REP_LABEL },
-	{ "source", 0, 0, P(source), REP_STR, 0, REP_LABEL },
-	{ "shared_swap_pss", 0, process_help, P(shared_swap_pss), REP_BYTES, 0, REP_KEEP },
+	FIG(struct process_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL),
+	FIG(struct process_rec, name, "name", REP_STR, .flags = REP_LABEL),
+	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_LABEL),
+	FIG(struct process_rec, source, "source", REP_STR, .flags = REP_LABEL),
+	FIG(struct process_rec, shared_swap_pss, "shared_swap_pss", REP_BYTES, .help = process_help, .flags = REP_KEEP),
 };
 
 /* -g cgroup: a cgroup's own figures (json and kv; prom: cgroup_prom) */
-#define CG(member) offsetof(struct cgroup_rec, member)
-enum cgroup_fig { CF_VERSION, CF_CURRENT, CF_SWAP_CURRENT, CF_MAX, CF_HIGH, CF_STAT, CF_EVENTS,
-                  CF_PRESSURE, CF_CHARGED_MINUS_PSS, CF_NOT_IN_PSS, CF_PART, CF_N = CF_PART + 5 };
+/* Presence bits: part k of not_in_pss is CF_PART + k */
+enum { CF_VERSION = 1, CF_CURRENT, CF_SWAP_CURRENT, CF_MAX, CF_HIGH, CF_STAT, CF_EVENTS,
+       CF_PRESSURE, CF_CHARGED_MINUS_PSS, CF_NOT_IN_PSS, CF_PART };
 static const struct rep_fig cgroup_figs[] = {
-	{ "version", 0, 0, CG(version), REP_COUNT, 0, REP_OPTIONAL },
-	{ "current", 0, 0, CG(current), REP_BYTES, 0, REP_OPTIONAL },
-	{ "swap_current", 0, 0, CG(swap_current), REP_BYTES, 0, REP_OPTIONAL },
-	{ "max", 0, 0, CG(max), REP_BYTES, 0, REP_OPTIONAL },
-	{ "high", 0, 0, CG(high), REP_BYTES, 0, REP_OPTIONAL },
-	{ "stat", 0, 0, CG(stat), REP_CALL, 0, REP_OPTIONAL },
-	{ "events", 0, 0, CG(events), REP_CALL, 0, REP_OPTIONAL },
-	{ "pressure", 0, 0, CG(pressure), REP_RECORD, 0, REP_OPTIONAL },
-	{ "charged_minus_pss", 0, 0, CG(charged_minus_pss), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "not_in_pss", 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL },
-	{ "file_unmapped", 0, 0, CG(not_in_pss[0]), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "kernel", 0, 0, CG(not_in_pss[1]), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "sock", 0, 0, CG(not_in_pss[2]), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "rest", 0, 0, CG(not_in_pss[3]), REP_SBYTES, 0, REP_OPTIONAL },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG(struct cgroup_rec, version, "version", REP_COUNT, .flags = REP_OPTIONAL, .bit = CF_VERSION),
+	FIG(struct cgroup_rec, current, "current", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_CURRENT),
+	FIG(struct cgroup_rec, swap_current, "swap_current", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_SWAP_CURRENT),
+	FIG(struct cgroup_rec, max, "max", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_MAX),
+	FIG(struct cgroup_rec, high, "high", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_HIGH),
+	FIG(struct cgroup_rec, stat, "stat", REP_CALL, .flags = REP_OPTIONAL, .bit = CF_STAT),
+	FIG(struct cgroup_rec, events, "events", REP_CALL, .flags = REP_OPTIONAL, .bit = CF_EVENTS),
+	FIG(struct cgroup_rec, pressure, "pressure", REP_RECORD, .flags = REP_OPTIONAL, .bit = CF_PRESSURE),
+	FIG(struct cgroup_rec, charged_minus_pss, "charged_minus_pss", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_CHARGED_MINUS_PSS),
+	FIG_OBJ("not_in_pss", .flags = REP_OPTIONAL, .bit = CF_NOT_IN_PSS),
+	FIG(struct cgroup_rec, not_in_pss[0], "file_unmapped", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART),
+	FIG(struct cgroup_rec, not_in_pss[1], "kernel", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART + 1),
+	FIG(struct cgroup_rec, not_in_pss[2], "sock", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART + 2),
+	FIG(struct cgroup_rec, not_in_pss[3], "rest", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART + 3),
+	FIG_END,
 };
-_Static_assert(REP_N(cgroup_figs) == CF_N, "cgroup_fig and cgroup_figs differ");
 /* memory.pressure: avg in hundredths of a percent, total in microseconds */
-#define PS(member) offsetof(struct psi, member)
+enum { PRESSURE_some = 1, PRESSURE_full };
 #define PRESSURE_FIGS(line) \
-	{ #line, 0, 0, 0, REP_OBJ, 0, REP_OPTIONAL }, \
-	{ "avg10", 0, 0, PS(line.avg[0]), REP_FIX, 2, 0 }, \
-	{ "avg60", 0, 0, PS(line.avg[1]), REP_FIX, 2, 0 }, \
-	{ "avg300", 0, 0, PS(line.avg[2]), REP_FIX, 2, 0 }, \
-	{ "total", 0, 0, PS(line.total), REP_COUNT, 0, 0 }, \
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_OBJ(#line, .flags = REP_OPTIONAL, .bit = PRESSURE_##line), \
+	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2), \
+	FIG(struct psi, line.total, "total", REP_COUNT), \
+	FIG_END,
 static const struct rep_fig pressure_figs[] = { PRESSURE_FIGS(some) PRESSURE_FIGS(full) };
-enum { PRESSURE_FULL = REP_N(pressure_figs) / 2 };
 
 /* A group (-g user, name, category, cgroup); prom labels its samples by
  * the grouping and the group. */
-#define G(member) offsetof(struct group_rec, member)
-enum { GROUP_FIG_SUMS = 3 };
+enum { GROUP_FIG_SUMS = 3, GROUP_CGROUP = SUM_BITS };
 static const struct rep_fig group_figs[] = {
-	{ "by", 0, 0, G(by), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "group", 0, 0, G(name), REP_STR, 0, REP_LABEL | REP_NOTREE },
-	{ "name", 0, 0, G(name), REP_STR, 0, REP_NOPROM },
+	FIG(struct group_rec, by, "by", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct group_rec, name, "group", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	FIG(struct group_rec, name, "name", REP_STR, .flags = REP_NOPROM),
 	SUM_FIGS(struct group_rec, sum, 0)
-	{ "cgroup", 0, 0, G(cgroup), REP_RECORD, 0, REP_NOPROM | REP_OMIT },
+	FIG(struct group_rec, cgroup, "cgroup", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = GROUP_CGROUP),
 };
-enum { GROUP_FIG_CGROUP = REP_N(group_figs) - 1 };
 
 /* After the processes (-S in prom: their shared swap): the total; in
  * prom each of its figures next to the same figure of the groups, when
@@ -201,23 +205,24 @@ struct sums_report {
 	struct rep_list_total groups;
 	struct rep_list total_alone;
 };
-#define S(member) offsetof(struct sums_report, member)
-enum { SUMS_SHARED_SWAP, SUMS_TOTAL, SUMS_TOTAL_FIGS,
-       SUMS_GROUP_BY = SUMS_TOTAL_FIGS + 1 + SUM_SIZES + SUMMED_KEYS + 1, SUMS_GROUPS, SUMS_TOTAL_ALONE };
+enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_GROUP_BY, SUMS_GROUPS, SUMS_TOTAL_ALONE };
 static const struct rep_fig sums_figs[] = {
-	{ "shared_swap", 0, 0, S(shared_swap), REP_LIST, 0, REP_NOTREE | REP_OMIT },
-	{ "total", 0, 0, 0, REP_OBJ, 0, 0 },
+	FIG(struct sums_report, shared_swap, "shared_swap", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
+	    .bit = SUMS_SHARED_SWAP),
+	FIG_OBJ("total"),
 	SUM_FIGS(struct sums_report, total, REP_NOPROM)
-	{ "", 0, 0, 0, REP_END, 0, 0 },
-	{ "group_by", 0, 0, S(group_by), REP_STR, 0, REP_NOPROM | REP_OMIT },
-	{ "groups", 0, 0, S(groups), REP_LIST_TOTAL, 0, REP_OMIT },
-	{ "total", 0, 0, S(total_alone), REP_LIST, 0, REP_NOTREE | REP_OMIT },
+	FIG_END,
+	FIG(struct sums_report, group_by, "group_by", REP_STR, .flags = REP_NOPROM | REP_OMIT,
+	    .bit = SUMS_GROUP_BY),
+	FIG(struct sums_report, groups, "groups", REP_LIST_TOTAL, .flags = REP_OMIT,
+	    .bit = SUMS_GROUPS),
+	FIG(struct sums_report, total_alone, "total", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
+	    .bit = SUMS_TOTAL_ALONE),
 };
-_Static_assert(REP_N(sums_figs) == SUMS_TOTAL_ALONE + 1, "sums_figs and its enum differ");
 
 static const struct rep_fig mem_total_fig[] = {
-	{ "mem_total", 0, "MemTotal of /proc/meminfo.", offsetof(struct meminfo, v[MI_MemTotal]),
-	  REP_BYTES, 0, REP_OPTIONAL },
+	FIG(struct meminfo, v[MI_MemTotal], "mem_total", REP_BYTES, .flags = REP_OPTIONAL, .bit = 1,
+	    .help = "MemTotal of /proc/meminfo."),
 };
 
 /* ---- the process views ---- */
@@ -285,16 +290,16 @@ static void subtract(struct sums *s, const struct sums *before)
 	}
 }
 
-/* The have mask of sums whose figures are in a table whose first
- * SUM_KEY figure is figure first. */
-static uint64_t sums_have(const struct sums *s, unsigned first)
+/* The presence bits of the SUM_KEY figures of sums: the keys some
+ * process summed printed */
+static uint64_t sums_have(const struct sums *s)
 {
-	uint64_t have = REP_ALL;
+	uint64_t have = 0;
 	unsigned i;
 
 	for (i = 0; i < SUMMED_KEYS; i++)
-		if (!s->having[summed_keys[i]])
-			have &= ~((uint64_t)1 << (first + i));
+		if (s->having[summed_keys[i]])
+			have |= (uint64_t)1 << (SUM_KEY_BIT + summed_keys[i]);
 	return have;
 }
 
@@ -765,8 +770,8 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	                                 sizeof TT.cgroup_pressure_text)) >= 0 &&
 	    !psi_parse(TT.cgroup_pressure_text, n, &TT.cgroup_psi)) {
 		c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
-		                                   (uint64_t)TT.cgroup_psi.some.have |
-		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_FULL };
+		                                   (uint64_t)TT.cgroup_psi.some.have << PRESSURE_some |
+		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_full };
 		have |= 1u << CF_PRESSURE;
 	}
 	have |= 1u << CF_NOT_IN_PSS;
@@ -1328,7 +1333,7 @@ static const void *process_row(void *ctx, size_t i, uint64_t *have)
 	if (SR.opt->group == SR_GROUP_TREE && !SR.opt->prom) {
 		subtree_sums(&p->subtree_sums, i);
 		p->subtree = (struct rep_record){ subtree_figs, REP_N(subtree_figs), p,
-		                                  sums_have(&p->subtree_sums, SUM_SIZES) };
+		                                  sums_have(&p->subtree_sums) };
 		*have |= (uint64_t)1 << PF_SUBTREE;
 	}
 	return p;
@@ -1350,11 +1355,11 @@ static const void *group_row(void *ctx, size_t i, uint64_t *have)
 	(void)ctx;
 	TT.group_rec.by = sr_group_names[SR.opt->group];
 	TT.group_rec.sum = *g;
-	*have = sums_have(g, GROUP_FIG_SUMS + 1 + SUM_SIZES) & ~((uint64_t)1 << GROUP_FIG_CGROUP);
+	*have = sums_have(g);
 	if (SR.opt->group == SR_GROUP_CGROUP && !SR.opt->prom) {
-		TT.group_rec.cgroup = (struct rep_record){ cgroup_figs, CF_N, &TT.cgroup_rec,
+		TT.group_rec.cgroup = (struct rep_record){ cgroup_figs, REP_N(cgroup_figs), &TT.cgroup_rec,
 			cgroup_read(TT.cgroup_order[i], g->size[SR_SORT_PSS]) };
-		*have |= (uint64_t)1 << GROUP_FIG_CGROUP;
+		*have |= (uint64_t)1 << GROUP_CGROUP;
 	}
 	return &TT.group_rec;
 }
@@ -1363,8 +1368,7 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
 {
 	(void)ctx;
 	(void)i;
-	*have = sums_have(&TT.total_rec.sum, 1 + SUM_SIZES) &
-	        ~((uint64_t)1 << (GROUP_FIG_CGROUP - GROUP_FIG_SUMS));
+	*have = sums_have(&TT.total_rec.sum);
 	return &TT.total_rec;
 }
 
@@ -1373,24 +1377,26 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
  * figure has no sample of it. */
 enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
                      CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
-static const char *const cgroup_families[CGF_N][3] = {
-	{ "cgroup_pss_bytes", "gauge", "PSS of the processes of the cgroup (-g cgroup)." },
-	{ "cgroup_current_bytes", "gauge", "Memory charged to the cgroup (v1: usage_in_bytes)." },
-	{ "cgroup_swap_current_bytes", "gauge", "Swap charged to the cgroup (v1: memsw less usage)." },
-	{ "cgroup_max_bytes", "gauge", "The cgroup's memory limit; no sample: none." },
-	{ "cgroup_charged_minus_pss_bytes", "gauge", "Charge less the PSS of the cgroup's processes." },
-	{ "cgroup_not_in_pss_bytes", "gauge", "The charge less the PSS, by kind (see the README)." },
-	{ "cgroup_stat", "gauge", "The cgroup's memory.stat, each key as the kernel prints it." },
-	{ "cgroup_events_total", "counter", "The cgroup's memory.events (v1: memory.oom_control)." },
+static const struct rep_family cgroup_families[CGF_N] = {
+	[CGF_PSS] = { "cgroup_pss_bytes", "PSS of the processes of the cgroup (-g cgroup)." },
+	[CGF_CURRENT] = { "cgroup_current_bytes", "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	[CGF_SWAP_CURRENT] = { "cgroup_swap_current_bytes",
+	                       "Swap charged to the cgroup (v1: memsw less usage)." },
+	[CGF_MAX] = { "cgroup_max_bytes", "The cgroup's memory limit; no sample: none." },
+	[CGF_CHARGED_MINUS_PSS] = { "cgroup_charged_minus_pss_bytes",
+	                            "Charge less the PSS of the cgroup's processes." },
+	[CGF_NOT_IN_PSS] = { "cgroup_not_in_pss_bytes",
+	                     "The charge less the PSS, by kind (see the README)." },
+	[CGF_STAT] = { "cgroup_stat", "The cgroup's memory.stat, each key as the kernel prints it." },
+	[CGF_EVENTS] = { "cgroup_events_total", "The cgroup's memory.events (v1: memory.oom_control).",
+	                 REP_COUNTER },
 };
 static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };
 
-static void cgroup_sample(enum cgroup_family f, const char *cgroup, const char *k, const char *v)
+/* A sample of family f of a cgroup, labelled by its path alone */
+static void cgroup_sample(enum cgroup_family f, const char *cgroup, uint64_t v)
 {
-	p_start(cgroup_families[f][0]);
-	p_labc("cgroup", cgroup);
-	if (k)
-		p_labc(k, v);
+	rep_sample_u64(&cgroup_families[f], REP_LABELS("cgroup", cgroup), v);
 }
 
 static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const struct cgroup_text *t,
@@ -1400,10 +1406,8 @@ static void cgroup_key_samples(enum cgroup_family f, const char *cgroup, const s
 	uint64_t v;
 	long at = 0;
 
-	while (cg_kv_next(t->s, t->n, &at, &k, &v)) {
-		cgroup_sample(f, cgroup, label, k);
-		p_u64(v);
-	}
+	while (cg_kv_next(t->s, t->n, &at, &k, &v))
+		rep_sample_u64(&cgroup_families[f], REP_LABELS("cgroup", cgroup, label, k), v);
 }
 
 static void cgroup_prom(void)
@@ -1414,28 +1418,30 @@ static void cgroup_prom(void)
 	unsigned f, i, k;
 
 	for (f = 0; f < CGF_N; f++) {
-		p_type(cgroup_families[f][0], cgroup_families[f][1], cgroup_families[f][2]);
+		rep_family(&cgroup_families[f]);
 		for (i = 0; i < TT.ngroups; i++) {
 			name = cgroup_name(TT.cgroup_order[i]);
 			cgroup_sums(TT.cgroup_order[i], &TT.cgroup_sum);
 			pss = TT.cgroup_sum.size[SR_SORT_PSS];
 			if (f == CGF_PSS) {
-				cgroup_sample(f, name, 0, 0);
-				p_u64(pss);
+				cgroup_sample(f, name, pss);
 				continue;
 			}
 			have = cgroup_read(TT.cgroup_order[i], pss);
 			if (f == CGF_CURRENT && have >> CF_CURRENT & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->current);
+				cgroup_sample(f, name, c->current);
 			if (f == CGF_SWAP_CURRENT && have >> CF_SWAP_CURRENT & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->swap_current);
+				cgroup_sample(f, name, c->swap_current);
 			if (f == CGF_MAX && have >> CF_MAX & 1)
-				cgroup_sample(f, name, 0, 0), p_u64(c->max);
+				cgroup_sample(f, name, c->max);
 			if (f == CGF_CHARGED_MINUS_PSS && have >> CF_CHARGED_MINUS_PSS & 1)
-				cgroup_sample(f, name, 0, 0), p_i64(c->charged_minus_pss);
+				rep_sample_i64(&cgroup_families[f], REP_LABELS("cgroup", name),
+				               c->charged_minus_pss);
 			for (k = 0; f == CGF_NOT_IN_PSS && k < 4; k++)
 				if (have >> (CF_PART + k) & 1)
-					cgroup_sample(f, name, "kind", not_in_pss_kinds[k]), p_i64(c->not_in_pss[k]);
+					rep_sample_i64(&cgroup_families[f],
+					               REP_LABELS("cgroup", name, "kind", not_in_pss_kinds[k]),
+					               c->not_in_pss[k]);
 			if (f == CGF_STAT && have >> CF_STAT & 1)
 				cgroup_key_samples(f, name, &TT.cgroup_stat, "key");
 			if (f == CGF_EVENTS && have >> CF_EVENTS & 1)
@@ -1469,11 +1475,9 @@ static void report_end(void)
 		.total_alone = { "total", "total", group_figs + GROUP_FIG_SUMS,
 		                 REP_N(group_figs) - GROUP_FIG_SUMS, 1, total_row, 0, 0 },
 	};
-	uint64_t have = sums_have(&TT.total, SUMS_TOTAL_FIGS + 1 + SUM_SIZES);
+	uint64_t have = sums_have(&TT.total);
 	unsigned i;
 
-	have &= ~((uint64_t)1 << SUMS_SHARED_SWAP | (uint64_t)1 << SUMS_GROUP_BY |
-	          (uint64_t)1 << SUMS_GROUPS | (uint64_t)1 << SUMS_TOTAL_ALONE);
 	have |= (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
 	for (i = 0; !TT.streaming && i < TT.nlisted; i++)
 		rep_list_row(&TT.processes, i);
@@ -1488,7 +1492,8 @@ static void report_end(void)
 	if (o->group == SR_GROUP_CGROUP && o->prom)
 		cgroup_prom();
 	sr_report_scan(&SR.scan, o->view);
-	rep_figs("", mem_total_fig, 1, &SR.scan.meminfo, MI_HAS(&SR.scan.meminfo, MI_MemTotal));
+	rep_figs("", mem_total_fig, 1, &SR.scan.meminfo,
+	         (uint64_t)MI_HAS(&SR.scan.meminfo, MI_MemTotal) << 1);
 	rep_end();
 }
 
@@ -1535,7 +1540,7 @@ int sr_process_view(const struct sr_options *o)
 		TT.row = report_row;
 		TT.end = report_end;
 	}
-	TT.processes = (struct rep_list){ "processes", "process", process_figs, PF_N, 0,
+	TT.processes = (struct rep_list){ "processes", "process", process_figs, REP_N(process_figs), 0,
 	                                  process_row, process_kvname, 0 };
 	if (sr_scan_start(&SR.scan, 0, o->group == SR_GROUP_CGROUP ? cgroup_mount : 0))
 		return 1;

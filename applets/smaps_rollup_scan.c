@@ -37,30 +37,36 @@ struct scan_report {
 		uint64_t value;
 	} row;
 };
-#define SC(member) offsetof(struct scan_report, member)
-#define COVERAGE_FIG(id, name) { name, 0, 0, SC(coverage[SR_##id]), REP_COUNT, 0, \
-	REP_NOPROM | (SR_##id >= SR_DAMAGED ? REP_OMIT : 0) },
-#define OVERFLOW_FIG(id, name) { name, 0, 0, SC(overflow[SR_##id]), REP_COUNT, 0, REP_NOPROM },
-enum { SCAN_HIDDEN = SR_COVERAGE_N + 1, SCAN_KINDS = SCAN_HIDDEN + 2, SCAN_HIDEPID, SCAN_OVERFLOW };
+/* Coverage kind k is bit SCAN_COVERAGE + k: kinds from SR_DAMAGED on are
+ * left out when 0 (kinds_shown) */
+enum { SCAN_COVERAGE = 1, SCAN_HIDDEN = SCAN_COVERAGE + SR_COVERAGE_N, SCAN_KINDS, SCAN_HIDEPID,
+       SCAN_OVERFLOW };
+#define COVERAGE_FIG(id, name) FIG(struct scan_report, coverage[SR_##id], name, REP_COUNT, \
+	.flags = REP_NOPROM | (SR_##id >= SR_DAMAGED ? REP_OMIT : 0), .bit = SCAN_COVERAGE + SR_##id),
+#define OVERFLOW_FIG(id, name) FIG(struct scan_report, overflow[SR_##id], name, REP_COUNT, .flags = REP_NOPROM),
 static const struct rep_fig scan_figs[] = {
-	{ "coverage", 0, 0, 0, REP_OBJ, 0, 0 },
+	FIG_OBJ("coverage"),
 	SR_COVERAGE(COVERAGE_FIG)
-	{ "hidden", 0, 0, SC(hidden), REP_STR, 0, REP_OPTIONAL | REP_NOPROM },
-	{ "", 0, 0, 0, REP_END, 0, 0 },
-	{ "kinds", 0, 0, SC(kinds), REP_LIST, 0, REP_NOTREE | REP_OMIT },
-	{ "hidepid", 0, 0, SC(hidepid), REP_LIST, 0, REP_NOTREE | REP_OMIT },
-	{ "overflow", 0, 0, 0, REP_OBJ, 0, REP_OMIT },
+	FIG(struct scan_report, hidden, "hidden", REP_STR, .flags = REP_OPTIONAL | REP_NOPROM,
+	    .bit = SCAN_HIDDEN),
+	FIG_END,
+	FIG(struct scan_report, kinds, "kinds", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
+	    .bit = SCAN_KINDS),
+	FIG(struct scan_report, hidepid, "hidepid", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
+	    .bit = SCAN_HIDEPID),
+	FIG_OBJ("overflow", .flags = REP_OMIT, .bit = SCAN_OVERFLOW),
 	SR_OVERFLOW(OVERFLOW_FIG)
-	{ "", 0, 0, 0, REP_END, 0, 0 },
+	FIG_END,
 };
-#define R(member) offsetof(struct scan_row, member)
 static const struct rep_fig scan_kind_figs[] = {
-	{ "kind", 0, 0, R(label), REP_STR, 0, REP_LABEL },
-	{ "processes", 0, "Processes by what the scan found.", R(value), REP_COUNT, 0, 0 },
+	FIG(struct scan_row, label, "kind", REP_STR, .flags = REP_LABEL),
+	FIG(struct scan_row, value, "processes", REP_COUNT, .help = "Processes by what the scan found."),
 };
+enum { HIDEPID_OPTION = 1 };
 static const struct rep_fig scan_hidepid_figs[] = {
-	{ "option", 0, 0, R(label), REP_STR, 0, REP_LABEL | REP_OPTIONAL },
-	{ "hidden", 0, "1: /proc hides other users' processes (hidepid).", R(value), REP_COUNT, 0, 0 },
+	FIG(struct scan_row, label, "option", REP_STR, .flags = REP_LABEL | REP_OPTIONAL,
+	    .bit = HIDEPID_OPTION),
+	FIG(struct scan_row, value, "hidden", REP_COUNT, .help = "1: /proc hides other users' processes (hidepid)."),
 };
 
 
@@ -162,18 +168,12 @@ int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *map
 
 int sr_scan_end(struct sr_scan *s, const struct pr_pids *it, long last)
 {
-	static const char head[] = "not a PID as the kernel writes one: skipped (";
-	char path[48], why[96], *e = why + sizeof head - 1;
+	char path[48];
 
 	if (it->odd && !s->coverage[SR_ODD_NAMES]) {
 		s->coverage[SR_ODD_NAMES] = it->odd;
-		memcpy(path, "/proc/", 6);
-		memcpy(path + 6, it->odd_name, strlen(it->odd_name) + 1);
-		/* "not a PID ...: skipped (N such names)" */
-		memcpy(why, head, sizeof head - 1);
-		e += u64_str(e, it->odd);
-		memcpy(e, " such names)", 13);
-		mb_warn(path, why);
+		mb_warn("/proc/", it->odd_name, MB_WHY, "not a PID as the kernel writes one: skipped (",
+		        MB_U64(it->odd), " such names)");
 	}
 	if (s->no_fds)
 		return mb_fail_errno(sr_proc_path(path, s->no_fds_pid, ""), s->no_fds);
@@ -475,7 +475,7 @@ void sr_report_scan(const struct sr_scan *s, enum sr_view view)
 
 	for (k = SR_DAMAGED; k < SR_COVERAGE_N; k++)
 		if (s->coverage[k])
-			have |= (uint64_t)1 << (1 + k);
+			have |= (uint64_t)1 << (SCAN_COVERAGE + k);
 	memcpy(r.coverage, s->coverage, sizeof r.coverage);
 	memcpy(r.overflow, s->overflow, sizeof r.overflow);
 	if (*s->hidden)
@@ -489,12 +489,7 @@ void sr_report_scan(const struct sr_scan *s, enum sr_view view)
 
 void sr_warn_count(uint64_t n, const char *what, const char *why)
 {
-	char b[48];
-	char *e = b + u64_str(b, n);
-
-	*e = ' ';
-	memcpy(e + 1, what, strlen(what) + 1);
-	mb_warn(b, why);
+	mb_warn(MB_U64(n), " ", what, MB_WHY, why);
 }
 
 void sr_warn_overflow(const struct sr_scan *s)

@@ -12,25 +12,21 @@
 #define T_KV_DEPTH 4   /* objects nested in a row's figures */
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
 
-/* Is the figure's bit (f->bit, or i for figs[i] of a positional table) set
- * in mask? */
-static int has_bit(const struct rep_fig *f, size_t i, uint64_t mask)
+/* Is the figure's presence bit set in mask? */
+static int has_bit(const struct rep_fig *f, uint64_t mask)
 {
-	size_t b = f->named ? f->bit : i;
-	if (f->named && !b)
-		return 0;
-	return b < 64 && (mask >> b & 1);
+	return f->bit && f->bit < 64 && (mask >> f->bit & 1);
 }
 
-static int present(const struct rep_fig *f, size_t i, uint64_t have)
+static int present(const struct rep_fig *f, uint64_t have)
 {
-	return !(f->flags & (REP_OPTIONAL | REP_OMIT)) || has_bit(f, i, have);
+	return !(f->flags & (REP_OPTIONAL | REP_OMIT)) || has_bit(f, have);
 }
 
 /* Left out: a REP_OMIT figure its record lacks. */
-static int omitted(const struct rep_fig *f, size_t i, uint64_t have)
+static int omitted(const struct rep_fig *f, uint64_t have)
 {
-	return (f->flags & REP_OMIT) && !present(f, i, have);
+	return (f->flags & REP_OMIT) && !present(f, have);
 }
 
 static size_t obj_end(const struct rep_fig *figs, size_t n, size_t i);
@@ -43,7 +39,7 @@ static void announce(const char *name, char *last, size_t cap, const struct rep_
 static void name_label(const struct rep_fig *f);
 static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, size_t i),
                       uint64_t left_out);
-static int is_left_out(const struct rep_fig *f, uint64_t left_out, size_t i);
+static int is_left_out(const struct rep_fig *f, uint64_t left_out);
 static void streamed_rows(const char *key, const struct rep_rows *r);
 static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
                       const char *total_prefix);
@@ -68,14 +64,14 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (is_left_out(f, left_out, i))
+		if (is_left_out(f, left_out))
 			continue;
-		if (omitted(f, i, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
+		if (omitted(f, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
 			if (f->kind == REP_OBJ)
 				i = obj_end(figs, n, i);
 			continue;
 		}
-		if (f->kind == REP_OBJ && !present(f, i, have)) {
+		if (f->kind == REP_OBJ && !present(f, have)) {
 			tree_null(f->key);
 			i = obj_end(figs, n, i);
 			continue;
@@ -90,7 +86,7 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 			tree_end();
 			continue;
 		}
-		if (!present(f, i, have)) {
+		if (!present(f, have)) {
 			if (!(f->flags & REP_OMIT))
 				tree_null(f->key);
 			continue;
@@ -218,11 +214,11 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, i, have))) {
+		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, have))) {
 			i = obj_end(figs, n, i);
 			continue;
 		}
-		if (omitted(f, i, have))
+		if (omitted(f, have))
 			continue;
 		if (f->kind == REP_LIST && !(f->flags & REP_NOPROM)) {
 			rep_list_prom(&VAL(rec, f, struct rep_list));
@@ -237,7 +233,7 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
 		}
-		if (!is_family(f) || !present(f, i, have))
+		if (!is_family(f) || !present(f, have))
 			continue;
 		family(name, sizeof name, prefix, parent, f);
 		announce(name, last, sizeof last, f);
@@ -268,7 +264,7 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have, uin
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
 		const char *name = f->prom ? f->prom : f->key;
-		if (!(f->flags & REP_LABEL) || is_left_out(f, left_out, i) || !present(f, i, have))
+		if (!(f->flags & REP_LABEL) || is_left_out(f, left_out) || !present(f, have))
 			continue;
 		if (f->kind == REP_STR)
 			p_labc(name, VAL(rec, f, const char *));
@@ -293,13 +289,13 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !(present(f, i, any) || (f->flags & REP_KEEP)) || is_left_out(f, left_out, i))
+		if (!is_family(f) || !(present(f, any) || (f->flags & REP_KEEP)) || is_left_out(f, left_out))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
 		announce(name, last, sizeof last, f);
 		for (r = 0; r < l->rows; r++) {
 			const void *rec = l->row(l->ctx, r, &have);
-			if (!rec || !present(f, i, have))
+			if (!rec || !present(f, have))
 				continue;
 			p_start(name);
 			labels(l, rec, have, left_out);
@@ -422,7 +418,7 @@ static int each_leaf(const struct rep_list *l, uint64_t left_out,
 				len = open[--depth];
 			continue;
 		}
-		if (is_left_out(f, left_out, i) || (f->flags & REP_NOTREE)) {
+		if (is_left_out(f, left_out) || (f->flags & REP_NOTREE)) {
 			if (f->kind == REP_OBJ)
 				i = obj_end(l->figs, l->n, i);
 			continue;
@@ -581,9 +577,9 @@ void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, siz
 		list_tree(l, name, 0);
 }
 
-static int is_left_out(const struct rep_fig *f, uint64_t left_out, size_t i)
+static int is_left_out(const struct rep_fig *f, uint64_t left_out)
 {
-	return left_out && has_bit(f, i, left_out);
+	return left_out && has_bit(f, left_out);
 }
 
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
@@ -686,7 +682,7 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 			tb_str(span, label_span(figs, n, i));
 			while (i + 1 < n && (figs[i + 1].flags & REP_LABEL))
 				i++;
-		} else if (f->named && f->bit && !has_bit(f, i, have)) {
+		} else if (f->bit && !has_bit(f, have)) {
 			out_pad(fo, 1, f->width);
 			fo_c('-');
 		} else {
@@ -694,6 +690,32 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 		}
 	}
 	tb_nl();
+}
+
+/* ---- flat prom families ---- */
+
+void rep_family(const struct rep_family *f)
+{
+	p_type(f->name, f->flags & REP_COUNTER ? "counter" : "gauge", f->help);
+}
+
+static void family_sample(const struct rep_family *f, const char *const *labels)
+{
+	p_start(f->name);
+	for (; labels[0] && labels[1]; labels += 2)
+		p_labc(labels[0], labels[1]);
+}
+
+void rep_sample_u64(const struct rep_family *f, const char *const *labels, uint64_t v)
+{
+	family_sample(f, labels);
+	p_u64(v);
+}
+
+void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64_t v)
+{
+	family_sample(f, labels);
+	p_i64(v);
 }
 
 int rep_can_stream(void)

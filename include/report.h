@@ -101,11 +101,9 @@ struct rep_fig {
 	unsigned char kind;  /* enum rep_kind */
 	unsigned char dec;   /* REP_FIX: decimals */
 	unsigned char flags; /* enum rep_flag */
-	/* Set by FIG: */
-	unsigned char named; /* 1: the presence bit is bit below; 0 (a table
-	                        of positional initialisers): the figure's index */
-	unsigned char bit;   /* its bit in the record's have mask, from an enum
-	                        of the record that starts at 1; 0: none */
+	unsigned char bit;   /* its presence bit in the record's have mask, from
+	                        an enum of the record that starts at 1; 0: none
+	                        (a figure that is always there) */
 	unsigned char width; /* table column width; 0: no column */
 	const char *label;   /* its text in a table for people (a column header
 	                        or a row label); 0: the key */
@@ -114,16 +112,16 @@ struct rep_fig {
 /* A figure: FIG(struct zone_rec, min, "min", REP_BYTES, .bit = ZONE_MIN,
  * .help = "..."), any member of struct rep_fig named after the kind. */
 #define FIG(type, member, key_, kind_, ...) \
-	{ .key = (key_), .off = offsetof(type, member), .kind = (kind_), .named = 1, __VA_ARGS__ }
-#define FIG_OBJ(key_, ...) { .key = (key_), .kind = REP_OBJ, .named = 1, __VA_ARGS__ }
-#define FIG_END { .key = "", .kind = REP_END, .named = 1 }
+	{ .key = (key_), .off = offsetof(type, member), .kind = (kind_), __VA_ARGS__ }
+#define FIG_OBJ(key_, ...) { .key = (key_), .kind = REP_OBJ, __VA_ARGS__ }
+#define FIG_END { .key = "", .kind = REP_END }
 
-/* Tables of positional initialisers leave FIG's members out: they are 0. */
+/* A table of positional initialisers (a test's) leaves the last members
+ * out: they are 0. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #define REP_N(figs) (sizeof (figs) / sizeof *(figs))
 
-/* A record's have mask: bit f->bit for a FIG figure (bit i for figure i of
- * a positional table).  Figures that are neither REP_OPTIONAL nor REP_OMIT
+/* A record's have mask: bit f->bit for figure f.  Figures that are neither REP_OPTIONAL nor REP_OMIT
  * are present in json, kv and prom whatever their bit; in a table a figure
  * whose bit the record lacks is '-'. */
 #define REP_ALL (~(uint64_t)0)
@@ -201,6 +199,23 @@ struct rep_rows {
 void rep_table_head(const struct rep_fig *figs, size_t n);
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span);
+
+/* Prometheus families that are not figures of a record: flat families
+ * whose samples' labels are known only as they are written (a kernel
+ * file's keys, one sample each).  An applet declares them in one table of
+ * struct rep_family, writes a family's HELP and TYPE with rep_family, then
+ * its samples with rep_sample_u64/_i64: labels are pairs of a name and a
+ * value, ended by a 0 name, as in
+ *   rep_sample_u64(&families[F_STAT], REP_LABELS("cgroup", path, "key", k), v); */
+struct rep_family {
+	const char *name;    /* after "membox_", with its unit suffix */
+	const char *help;
+	unsigned char flags; /* REP_COUNTER: TYPE counter (else gauge) */
+};
+#define REP_LABELS(...) ((const char *const[]){ __VA_ARGS__, 0 })
+void rep_family(const struct rep_family *f);
+void rep_sample_u64(const struct rep_family *f, const char *const *labels, uint64_t v);
+void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64_t v);
 
 /* Can the format asked for write a report again and again on one stream
  * (a watch mode)?  Not prom: a scrape reads one exposition. */
