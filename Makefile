@@ -141,8 +141,8 @@ check: setup
 	@$(MAKE) --no-print-directory -j$(JOBS) asan fuzz-build
 	@MB_BUILD=$(BUILD) tests/run -j 2 $(ALL_TARGETS) asan
 
-# make size [OLD=DIR]: sizes against the goal; with OLD, the build directory
-# of an older tree, the growth per symbol.
+# make size [OLD=DIR]: each built target's bytes; with OLD, the build
+# directory of an older tree, the growth per symbol.
 size:
 	@sh cross/size $(BUILD) $(OLD)
 

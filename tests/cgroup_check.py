@@ -2,7 +2,7 @@
 """Independent model of smaps-rollup -g cgroup for the tests: reads a
 captured tree (proc/self/mountinfo, proc/PID/cgroup, the cgroup
 directories under sys/fs/cgroup) with Python's own parsing and checks
-membox's json against the README's rules.  The process sums come from
+membox's json against the rules of its page.  The process sums come from
 smaps_rollup_check.py (the model of every other grouping); what is added
 here is where each process's memory cgroup is and what the kernel says
 about it.
@@ -23,7 +23,7 @@ about it.
                                          its current DIR's memory.usage_in_bytes
                                          or memory.current (read here)
 
-Rules modelled (README: smaps-rollup, Groups by cgroup):
+Rules modelled (applets/smaps-rollup.1, CGROUPS):
 - a process's memory cgroup: the line of /proc/PID/cgroup whose controller
   list holds "memory" (v1), else the "0::" line (v2); the kernel prints
   the path raw, so a line that does not start "N:controllers:" continues

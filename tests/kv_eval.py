@@ -5,7 +5,7 @@
 
 SHELL (sh, or "busybox ash") evals the kv output KV inside DIR, then prints
 every variable that JSON (the same run in json) says kv must set.  Each
-value must be the json figure as README's Formats says kv writes it:
+value must be the json figure as the pages' FORMATS say kv writes it:
 numbers and booleans as their json text, null empty, strings with control
 characters and invalid UTF-8 (json's U+FFFD) as '?'.  The kv key of a json
 member is its path joined by '_', every byte outside [A-Za-z0-9_] made '_'

@@ -102,8 +102,8 @@ fixtures() {
 		done <"$_fd/cases"
 	done
 }
-# The documented limits every applet runs within (README: Size and
-# footprint): address space and stack, in KiB.
+# The limits every applet is documented to run within (the README's
+# conventions, LIMITS of applets/APPLET.1): address space and stack, in KiB.
 VLIMIT=4096
 SLIMIT=64
 # limits NAME ARGS...: the applet runs in VLIMIT KiB of address space and

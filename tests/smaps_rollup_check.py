@@ -3,7 +3,7 @@
 (proc/PID/{status,cmdline,smaps_rollup,smaps}, proc/meminfo, etc/passwd)
 with Python's own parsing and renders what membox must print, in every
 format.  It shares no code with membox; where it mirrors a rule (which
-file wins, how a row is classified) the rule is the README's.
+file wins, how a row is classified) the rule is applets/smaps-rollup.1's.
 
   smaps_rollup_check.py fixture DIR           every case of DIR/cases
   smaps_rollup_check.py json DIR FILE ARGS..  FILE is membox's -o json
@@ -15,10 +15,10 @@ file wins, how a row is classified) the rule is the README's.
                          also -S, -M, -l; DIR may be / for the live system)
 
 The mapping views (-S, -M, -l) are modelled from the smaps files with the
-README's rules: the header line split with a regular expression, the
+page's rules: the header line split with a regular expression, the
 kinds told apart by prefix, objects keyed by (kind, dev, inode) or (kind,
 name), the bounds SR_MAX_OBJS, SR_OBJ_POOL, SR_MAX_WIDE, SR_MAX_CONSUMERS,
-SR_SWAP_POOL, SR_MAX_SWAPPROCS: the README's Limits, not membox's code.
+SR_SWAP_POOL, SR_MAX_SWAPPROCS: the page's LIMITS, not membox's code.
 """
 import json, os, re, sys
 
@@ -34,7 +34,7 @@ MKEY = [("Pss", "VmRSS"), ("USS", "RssAnon"), ("Rss", "VmRSS"), ("Swap", "VmSwap
 KEYS = ["pss", "uss", "rss", "swap", "swappss", "anon", "file", "shmem", "private_dirty", "pid", "user", "name"]
 COV = ["processes", "kernel_threads", "approximate", "vanished", "inaccessible", "dropped",
        "truncated", "saturated", "grouped_other", "command_lost"]
-# the rollup keys the sums add besides the sizes (README: Figures), named
+# the rollup keys the sums add besides the sizes (the page's FIGURES), named
 # as the kernel's in lower case with '_' between words
 SUMKEYS = [k for k in ROLL if k not in ("Rss", "Pss", "Swap", "SwapPss")]
 def sumname(k):
@@ -328,7 +328,7 @@ def passwd(root):
 
 
 def hidden(root):
-    """README: a /proc mounted with hidepid=2 (invisible) or 4 (ptraceable)
+    """The page: a /proc mounted with hidepid=2 (invisible) or 4 (ptraceable)
     does not list other users' processes; the last mount on /proc in
     proc/self/mountinfo is the one seen; root on the live system sees all.
     The option as printed there, or None."""
@@ -532,7 +532,7 @@ def model(root, args):
             groups.sort(key=lambda g: g["name"], reverse=o["rev"])
         else:
             groups.sort(key=lambda g: (-g[SUMS[m]], g["name"]), reverse=o["rev"])
-    # README: the first SR_MAX_ROWS processes read are kept (the pool is
+    # The page: the first SR_MAX_ROWS processes read are kept (the pool is
     # not reached by the trees modelled here); the listing is the first N
     # of the sorted ones (-n N; without it every one in json and kv, 256
     # in the table and prom); --unsorted lists N as read
@@ -586,7 +586,7 @@ def model(root, args):
 
 
 def sumrows(rows):
-    """README: the sums of rows: processes, the sizes as the rows show
+    """The page: the sums of rows: processes, the sizes as the rows show
     them, pss_total, and each other rollup key over the rows that printed
     it (None when none did; approximate rows have no rollup keys)."""
     d = dict(processes=len(rows), **{s: sum(val(r, i)[0] for r in rows) for i, s in enumerate(SUMS)})
@@ -598,7 +598,7 @@ def sumrows(rows):
 
 
 def command(r, mx):
-    """README: the command line as shown, re-read: NULs as spaces, trailing
+    """The page: the command line as shown, re-read: NULs as spaces, trailing
     ones dropped, "[Name]" when empty, at most mx bytes cut at a character
     boundary (SR_CMD_MAX + 1 bytes are read); and whether it was cut."""
     raw = r["raw"]
@@ -817,7 +817,7 @@ def to_table(M):
     grouped = o["group"] in ("user", "name", "category")
     cell = lambda v, has=True, ap=False: " " + (("~" if ap else "") + size(v, u) if has else "-").rjust(8)
     out, cov = [], dict(M["cov"])
-    # -v: a column per other rollup key (README: Views), the sums' or a row's
+    # -v: a column per other rollup key (the page's OPTIONS), the sums' or a row's
     heads = ["PSSDIRTY", "PSSANON", "PSSFILE", "PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD",
              "ANON", "KSM", "LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED"]
     keyheads = "".join(" " + h.rjust(8) for h in heads) if o["verbose"] else ""
