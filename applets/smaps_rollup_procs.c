@@ -61,7 +61,7 @@ enum {
 	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
 	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE
 };
-static const char process_help[] = "Memory of a process (PSS, USS: see the README).";
+static const char process_help[] = "Memory of a process (PSS, USS: see smaps-rollup(1)).";
 static const char counted_help[] = "Processes counted.";
 static const char summed_help[] = "Memory summed over the processes.";
 #define KERNEL_FIG(k) FIG(struct process_rec, kernel[PR_##k], #k, REP_BYTES, \
@@ -1386,7 +1386,7 @@ static const struct rep_family cgroup_families[CGF_N] = {
 	[CGF_CHARGED_MINUS_PSS] = { "cgroup_charged_minus_pss_bytes",
 	                            "Charge less the PSS of the cgroup's processes." },
 	[CGF_NOT_IN_PSS] = { "cgroup_not_in_pss_bytes",
-	                     "The charge less the PSS, by kind (see the README)." },
+	                     "The charge less the PSS, by kind (see smaps-rollup(1))." },
 	[CGF_STAT] = { "cgroup_stat", "The cgroup's memory.stat, each key as the kernel prints it." },
 	[CGF_EVENTS] = { "cgroup_events_total", "The cgroup's memory.events (v1: memory.oom_control).",
 	                 REP_COUNTER },

@@ -499,7 +499,7 @@ void sr_warn_overflow(const struct sr_scan *s)
 	for (i = 0; i < SR_OVERFLOW_N; i++)
 		if (s->overflow[i])
 			sr_warn_count(s->overflow[i], overflow_names[i],
-			              "beyond a bound of the mapping views (see the README)");
+			              "beyond a bound of the mapping views (see smaps-rollup(1))");
 }
 
 int sr_by_pid(const void *a, const void *b)
