@@ -1378,18 +1378,18 @@ static const void *total_row(void *ctx, size_t i, uint64_t *have)
 enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
                      CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
 static const struct rep_family cgroup_families[CGF_N] = {
-	[CGF_PSS] = { "cgroup_pss_bytes", "PSS of the processes of the cgroup (-g cgroup)." },
-	[CGF_CURRENT] = { "cgroup_current_bytes", "Memory charged to the cgroup (v1: usage_in_bytes)." },
-	[CGF_SWAP_CURRENT] = { "cgroup_swap_current_bytes",
-	                       "Swap charged to the cgroup (v1: memsw less usage)." },
-	[CGF_MAX] = { "cgroup_max_bytes", "The cgroup's memory limit; no sample: none." },
-	[CGF_CHARGED_MINUS_PSS] = { "cgroup_charged_minus_pss_bytes",
-	                            "Charge less the PSS of the cgroup's processes." },
-	[CGF_NOT_IN_PSS] = { "cgroup_not_in_pss_bytes",
-	                     "The charge less the PSS, by kind (see smaps-rollup(1))." },
-	[CGF_STAT] = { "cgroup_stat", "The cgroup's memory.stat, each key as the kernel prints it." },
-	[CGF_EVENTS] = { "cgroup_events_total", "The cgroup's memory.events (v1: memory.oom_control).",
-	                 REP_COUNTER },
+	[CGF_PSS] = { .name = "cgroup_pss_bytes", .help = "PSS of the processes of the cgroup (-g cgroup)." },
+	[CGF_CURRENT] = { .name = "cgroup_current_bytes", .help = "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	[CGF_SWAP_CURRENT] = { .name = "cgroup_swap_current_bytes",
+	                       .help = "Swap charged to the cgroup (v1: memsw less usage)." },
+	[CGF_MAX] = { .name = "cgroup_max_bytes", .help = "The cgroup's memory limit; no sample: none." },
+	[CGF_CHARGED_MINUS_PSS] = { .name = "cgroup_charged_minus_pss_bytes",
+	                            .help = "Charge less the PSS of the cgroup's processes." },
+	[CGF_NOT_IN_PSS] = { .name = "cgroup_not_in_pss_bytes",
+	                     .help = "The charge less the PSS, by kind (see smaps-rollup(1))." },
+	[CGF_STAT] = { .name = "cgroup_stat", .help = "The cgroup's memory.stat, each key as the kernel prints it." },
+	[CGF_EVENTS] = { .name = "cgroup_events_total", .help = "The cgroup's memory.events (v1: memory.oom_control).",
+	                 .flags = REP_COUNTER },
 };
 static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };
 

@@ -116,9 +116,6 @@ struct rep_fig {
 #define FIG_OBJ(key_, ...) { .key = (key_), .kind = REP_OBJ, __VA_ARGS__ }
 #define FIG_END { .key = "", .kind = REP_END }
 
-/* A table of positional initialisers (a test's) leaves the last members
- * out: they are 0. */
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #define REP_N(figs) (sizeof (figs) / sizeof *(figs))
 
 /* A record's have mask: bit f->bit for figure f.  Figures that are neither REP_OPTIONAL nor REP_OMIT

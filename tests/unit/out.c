@@ -102,9 +102,9 @@ struct named_rec {
 	int from_present;
 };
 static const struct rep_fig named_figs[] = {
-	{ "free", 0, "f", offsetof(struct named_rec, free), REP_BYTES, 0, 0 },
-	{ "present", 0, "p", offsetof(struct named_rec, present), REP_BYTES, 0, 0 },
-	{ "managed_from_present", 0, 0, offsetof(struct named_rec, from_present), REP_BOOL, 0, 0 },
+	FIG(struct named_rec, free, "free", REP_BYTES, .help = "f"),
+	FIG(struct named_rec, present, "present", REP_BYTES, .help = "p"),
+	FIG(struct named_rec, from_present, "managed_from_present", REP_BOOL),
 };
 static const char *const row_names[] = { "N", "N.managed_from", "X-Y", "X_Y", "pgscan_direct",
 	"pgscan_direct_throttle", "N.managed", "P", "P_free" };
