@@ -256,8 +256,8 @@ static long fill(int fd, char *b, size_t n)
 	return got;
 }
 
-/* A file larger than the buffer, read twice (README: capture, "the
- * two-pass rule"): measured (size, FNV-1a), then copied.  Whole lines of
+/* A file larger than the buffer, read twice (capture(1), NOTES: "Two
+ * passes for large files"): measured (size, FNV-1a), then copied.  Whole lines of
  * the second read are written as they come; a last line without its
  * newline waits until the read is known to equal the first.  When it
  * does not, the member ends with the second read's last whole line and

@@ -1,8 +1,8 @@
 /* Root-relative reads.  Every path is opened with openat() against one
  * directory fd, so a captured tree and the live system take the same code.
  *
- * What may stand at a path under the root is not trusted (README,
- * "Warnings and damaged input"): every open there is non-blocking (a FIFO
+ * What may stand at a path under the root is not trusted (a capture may be
+ * damaged or made by hand): every open there is non-blocking (a FIFO
  * cannot hold it), and what it opened must be a regular file (or the
  * directory asked for); under a captured tree every open also stays
  * beneath the root (openat2's RESOLVE_BENEATH, or a walk that refuses ".."
