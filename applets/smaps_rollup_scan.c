@@ -87,9 +87,10 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 	size_t n;
 	int fd, k;
 	struct diag d;
+	char line[MB_LINE_MAX];
 
 	/* unreadable or damaged, hidepid may be there unseen: said */
-	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0) {
+	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"), line, sizeof line)) < 0) {
 		mb_warn_diag(rd_diag(&d, path, fd, 0));
 		return;
 	}

@@ -301,12 +301,6 @@ int rd_lines_open(struct rd_lines *r, const char *path, char *buf, size_t cap)
 	return fd;
 }
 
-int rd_lines_open_shared(struct rd_lines *r, const char *path)
-{
-	static char buf[MB_LINE_MAX];
-	return rd_lines_open(r, path, buf, sizeof buf);
-}
-
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)
 {
 	memset(r, 0, sizeof *r);
