@@ -119,7 +119,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts(s, pid, each_mount);
-	rc = meminfo_read(&s->meminfo);
+	rc = meminfo_read(&s->meminfo, (char[MB_FILE_MAX]){ 0 }, MB_FILE_MAX);
 	mb_warn_diag(&s->meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	return 0;
