@@ -1,3 +1,7 @@
+/* Zeroing without touching: a state of megabytes (an applet's part of
+ * the GLOBALS union, reused by a second view or a child process) cleared
+ * with memset would become resident page by page; its whole pages are
+ * dropped instead, and read back as zero pages when next used. */
 #include <stdint.h>
 #include <string.h>
 #include <sys/auxv.h>
