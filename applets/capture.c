@@ -10,7 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/auxv.h>
-#include <sys/mman.h>
 #include <sys/uio.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -18,6 +17,7 @@
 #include "rd.h"
 #include "sc.h"
 #include "tar.h"
+#include "zero.h"
 #include "zoneinfo.h"
 
 #ifndef MB_VERSION
@@ -256,8 +256,8 @@ static long fill(int fd, char *b, size_t n)
 	return got;
 }
 
-/* A file larger than the buffer, read twice (README: capture, "the
- * two-pass rule"): measured (size, FNV-1a), then copied.  Whole lines of
+/* A file larger than the buffer, read twice (capture(1), NOTES: "Two
+ * passes for large files"): measured (size, FNV-1a), then copied.  Whole lines of
  * the second read are written as they come; a last line without its
  * newline waits until the read is known to equal the first.  When it
  * does not, the member ends with the second read's last whole line and
@@ -634,25 +634,6 @@ static void read_records(int fd, pid_t pid)
 /* a child's exit status when it could not set itself up */
 #define CHILD_SETUP_FAILED 125
 
-/* In a child, before the applet runs: its state starts zeroed, as after
- * exec, while the union still holds what capture wrote there (the names
- * taken, CAP_SEEN).  Whole pages are dropped (MADV_DONTNEED: zero pages
- * again, nothing touched), the ends cleared by hand. */
-static void clear_state(void)
-{
-	uintptr_t ps = getauxval(AT_PAGESZ), a = (uintptr_t)&TT, e = a + sizeof TT;
-	uintptr_t pa = (a + ps - 1) & ~(ps - 1), pe = e & ~(ps - 1);
-
-	if (pa >= pe) {
-		memset(&TT, 0, sizeof TT);
-		return;
-	}
-	memset((void *)a, 0, pa - a);
-	memset((void *)pe, 0, e - pe);
-	if (madvise((void *)pa, pe - pa, MADV_DONTNEED) < 0)
-		memset((void *)pa, 0, pe - pa);
-}
-
 /* Run r's applet in a child, with the tap on, its report and messages
  * to /dev/null, taking of proc/PID only smaps (only) or all but smaps
  * (none): 0, or 1 when the capture must stop (a write error, said). */
@@ -703,7 +684,10 @@ static int run(const struct run *r, int only, int none)
 			_exit(CHILD_SETUP_FAILED);
 		smaps_only = only;
 		no_smaps = none;
-		clear_state();
+		/* the applet's state starts zeroed, as after exec, while the
+		 * union still holds what capture wrote there (the names taken,
+		 * CAP_SEEN) */
+		mb_zero(&TT, sizeof TT);
 		rd_set_tap(tap);
 		r->main(argc, argv);
 		_exit(0);

@@ -499,7 +499,8 @@ static int evaluate(void)
 	struct lowmem_eval *e = &TT.eval;
 	uint64_t anon, swappable, left;   /* left: usable swap less the RAM it costs */
 	struct diag zoneinfo_said[ZI_SAY_N];
-	int err = meminfo_read(&TT.meminfo);
+	char text[MB_FILE_MAX];
+	int err = meminfo_read(&TT.meminfo, text, sizeof text);
 
 	mb_warn_diag(&TT.meminfo.diag);
 	if (err < 0)

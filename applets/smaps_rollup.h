@@ -390,6 +390,7 @@ struct sr_objects {
 	/* /proc/sysvipc/shm, read anew for each pass over its segments */
 	struct sysv_reader {
 		struct rd_lines lines;
+		char line[MB_LINE_MAX];   /* the reader's buffer */
 		struct shm_it it;
 		int fd;
 		struct sysv_rec {

@@ -553,7 +553,7 @@ static void sysv_open(void)
 	struct sysv_reader *s = &TT.sysv;
 
 	s->it = (struct shm_it){ .r = &s->lines, .col = sysv_columns, .n = SYSV_COLUMNS };
-	s->fd = rd_lines_open(&s->lines, "/proc/sysvipc/shm");
+	s->fd = rd_lines_open(&s->lines, "/proc/sysvipc/shm", s->line, sizeof s->line);
 }
 
 static void sysv_close(void)

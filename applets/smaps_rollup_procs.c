@@ -20,6 +20,7 @@
 #include "sc.h"
 #include "smaps_rollup.h"
 #include "tree.h"
+#include "zero.h"
 
 /* the applet's state; the process view's own is TT */
 #define SR this.smaps_rollup
@@ -1530,7 +1531,7 @@ int sr_process_view(const struct sr_options *o)
 	if (o->view == SR_VIEW_SHARED_SWAP && sr_shared_swap_pass(&SR.scan))
 		return 1;
 	if (o->view == SR_VIEW_SHARED_SWAP)
-		memset(&SR.v, 0, sizeof SR.v);
+		mb_zero(&SR.v, sizeof SR.v);
 	if (o->table) {
 		TT.begin = table_begin;
 		TT.row = table_row;

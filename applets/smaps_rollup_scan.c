@@ -93,9 +93,10 @@ static void mounts(struct sr_scan *s, unsigned pid, void (*each)(const struct mn
 	size_t n;
 	int fd, k;
 	struct diag d;
+	char line[MB_LINE_MAX];
 
 	/* unreadable or damaged, hidepid may be there unseen: said */
-	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"))) < 0) {
+	if ((fd = rd_lines_open(&r, sr_proc_path(path, pid, "/mountinfo"), line, sizeof line)) < 0) {
 		mb_warn_diag(rd_diag(&d, path, fd, 0));
 		return;
 	}
@@ -124,7 +125,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts(s, pid, each_mount);
-	rc = meminfo_read(&s->meminfo);
+	rc = meminfo_read(&s->meminfo, (char[MB_FILE_MAX]){ 0 }, MB_FILE_MAX);
 	mb_warn_diag(&s->meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	return 0;

@@ -465,7 +465,7 @@ static int walk(struct wk *w, int fd, unsigned base, size_t path_len, const char
 	TT.keep_path_len = path_len;
 	TT.nkept = 0;
 	TT.eligible = TT.more = TT.more_allocated = 0;
-	r = wk_walk(w, fd);
+	r = wk_walk(w, &TT.walk, fd);
 	if (TT.keep_cap < TT.top && TT.eligible > TT.keep_cap)   /* TD_LIST_MAX reached */
 		TT.list_dropped += (TT.eligible < TT.top ? TT.eligible : TT.top) - TT.keep_cap;
 	if (!warn) {
@@ -991,10 +991,9 @@ int tmpfs_du_main(int argc, char **argv)
 		return 1;
 	if ((failed = cli_reports(usage)))
 		return failed;
-	wk_use(&TT.walk);
 	if (read_mounts())
 		return 1;
-	failed = meminfo_read(&TT.meminfo);
+	failed = meminfo_read(&TT.meminfo, (char[MB_FILE_MAX]){ 0 }, MB_FILE_MAX);
 	mb_warn_diag(&TT.meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", failed, 0));
 	for (; st.ind < argc; st.ind++) {

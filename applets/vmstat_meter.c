@@ -449,7 +449,7 @@ static void read_memory(int live)
 	long n;
 
 	/* a captured file through meminfo_read, for its diagnostics */
-	n = live ? read_proc(MEMINFO_FILE, "/proc/meminfo", &truncated) : meminfo_read(m);
+	n = live ? read_proc(MEMINFO_FILE, "/proc/meminfo", &truncated) : meminfo_read(m, TT.buf, sizeof TT.buf);
 	if (!live)
 		mb_warn_diag(&m->diag);
 	if (n < 0) {

@@ -45,7 +45,8 @@ int cg_find(struct cg_hier *h, char *strbuf, size_t cap)
 	struct rd_lines r;
 	struct mnt m;
 	unsigned long bad = 0;
-	int fd = rd_lines_open(&r, "/proc/self/mountinfo"), k;
+	char line[MB_LINE_MAX];
+	int fd = rd_lines_open(&r, "/proc/self/mountinfo", line, sizeof line), k;
 
 	h->version = 0;
 	if (fd < 0)

@@ -64,11 +64,10 @@ void meminfo_parse(const char *buf, size_t len, struct meminfo *m)
 			m->v[k] = sat_mul(m->v[k], MI_HAS(m, MI_Hugepagesize) ? m->v[MI_Hugepagesize] : 0);
 }
 
-int meminfo_read(struct meminfo *m)
+int meminfo_read(struct meminfo *m, char *buf, size_t cap)
 {
-	static char buf[MB_FILE_MAX];
 	int trunc;
-	long n = rd_file(mi_file, buf, sizeof buf, &trunc);
+	long n = rd_file(mi_file, buf, cap, &trunc);
 
 	m->diag = (struct diag){ mi_file, 0, 0, 0 };
 	if (n < 0)

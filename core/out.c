@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
-#define MB_OUT_WRITER_ONLY
 #include "out.h"
 
 static char buf1[MB_OUT_BUF], buf2[MB_OUT_BUF];

@@ -3,6 +3,8 @@
 #include <string.h>
 #include "out.h"
 #include "prom.h"
+#include "table.h"
+#include "text.h"
 
 static int nlab;
 

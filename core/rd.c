@@ -1,8 +1,8 @@
 /* Root-relative reads.  Every path is opened with openat() against one
  * directory fd, so a captured tree and the live system take the same code.
  *
- * What may stand at a path under the root is not trusted (README,
- * "Warnings and damaged input"): every open there is non-blocking (a FIFO
+ * What may stand at a path under the root is not trusted (a capture may be
+ * damaged or made by hand): every open there is non-blocking (a FIFO
  * cannot hold it), and what it opened must be a regular file (or the
  * directory asked for); under a captured tree every open also stays
  * beneath the root (openat2's RESOLVE_BENEATH, or a walk that refuses ".."
@@ -299,12 +299,6 @@ int rd_lines_open(struct rd_lines *r, const char *path, char *buf, size_t cap)
 	if (fd >= 0)
 		rd_lines_fd(r, fd, buf, cap);
 	return fd;
-}
-
-int rd_lines_open_shared(struct rd_lines *r, const char *path)
-{
-	static char buf[MB_LINE_MAX];
-	return rd_lines_open(r, path, buf, sizeof buf);
 }
 
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len)

@@ -4,9 +4,12 @@
  * are this file's own. */
 #include <string.h>
 #include "diag.h"
+#include "msg.h"
 #include "out.h"
 #include "prom.h"
 #include "report.h"
+#include "table.h"
+#include "text.h"
 #include "tree.h"
 
 #define T_KV_DEPTH 4   /* objects nested in a row's figures */

@@ -1,6 +1,5 @@
 /* Text of numbers and strings (text.h). */
 #include <string.h>
-#define MB_OUT_WRITER_ONLY
 #include "out.h"
 #include "text.h"
 

@@ -3,6 +3,8 @@
  * each scalar's key from those parts (so no key is ever cut short). */
 #include <string.h>
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "tree.h"
 
 static void json_str(struct out *o, const char *s, size_t n)

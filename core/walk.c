@@ -28,12 +28,8 @@ struct dent {
 
 #define WK_READ (MB_DENTS_BUF / 4)   /* one read: three levels keep their listings */
 #define LAST (MB_DENTS_BUF - WK_READ)   /* where the deeper levels read, over each other */
-static struct wk_space *sp;   /* the caller's (wk_use) */
-
-void wk_use(struct wk_space *s) { sp = s; }
-
 /* 1 seen before, 0 remembered now, -1 table full (proportional) */
-static int seen(uint64_t ino)
+static int seen(struct wk_space *sp, uint64_t ino)
 {
 	unsigned i = (unsigned)(ino * 0x9e3779b97f4a7c15ull >> 40) % WK_MAX_LINKS;
 
@@ -50,9 +46,11 @@ static int seen(uint64_t ino)
 	return 0;
 }
 
-/* Where the walk is: levels lo..d are open, sp->lv[lo % WK_MAX_FDS] the oldest */
+/* Where the walk is: levels lo..d are open, sp->lv[lo % WK_MAX_FDS] the
+ * oldest, in the caller's space sp */
 struct span {
 	unsigned long d, lo;
+	struct wk_space *sp;
 };
 
 static int no_fd(void)
@@ -71,7 +69,7 @@ static int open_in(struct span *o, int dirfd, const char *name, int flags)
 
 	while ((f = openat(dirfd, name, flags | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0 && no_fd() &&
 	       o->lo < o->d)
-		close(sp->lv[o->lo++ % WK_MAX_FDS].fd);
+		close(o->sp->lv[o->lo++ % WK_MAX_FDS].fd);
 	return f;
 }
 
@@ -81,7 +79,7 @@ static void count(struct wk *w, struct span *o, const struct stat *sb, int dirfd
 	struct wk_sum *t = &w->tot;
 
 	if (!S_ISDIR(sb->st_mode) && sb->st_nlink > 1) {
-		int r = seen(sb->st_ino);
+		int r = seen(o->sp, sb->st_ino);
 		if (r > 0)
 			return;
 		if (r < 0) {
@@ -155,13 +153,13 @@ static void miss(struct wk *w)
 		w->unreadable++;
 }
 
-int wk_walk(struct wk *w, int fd)
+int wk_walk(struct wk *w, struct wk_space *sp, int fd)
 {
-	static char name[256];
+	char *name = sp->name;
 	struct wk_sum snap;
 	struct stat sb;
 	struct wk_lvl *l = sp->lv, *p;
-	struct span o = { 0, 0 };      /* depth d; lowest level still open */
+	struct span o = { 0, 0, sp };  /* depth d; lowest level still open */
 	unsigned i = 0, n = 0;         /* the listing of level d: sp->dbuf[l->b..n), next at i */
 	int isdir = 0, c;
 

@@ -280,7 +280,8 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 		said[ZI_SAY_MANIFEST] = (struct diag){ "/membox-capture", 0,
 			"its page_size is no Linux page size: not taken", 0 };
 	if (!ps_opt && !rd_live() && !capture && !(have = MI_HAS(m, MI_MemTotal))) {
-		int err = meminfo_read(m);
+		char text[MB_FILE_MAX];
+		int err = meminfo_read(m, text, sizeof text);
 		have = !err && MI_HAS(m, MI_MemTotal);
 		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;
 	}

@@ -1,5 +1,7 @@
 /* cli_: options (POSIX getopt style with long forms), the options every
- * applet shares, and the usage and exit conventions (README: Conventions). */
+ * applet shares, and the usage and exit conventions (README: "Conventions
+ * shared by every applet"; each applet's manual page: OPTIONS, EXIT
+ * STATUS). */
 #ifndef MB_CLI_H
 #define MB_CLI_H
 #include <stdint.h>
@@ -55,7 +57,7 @@ extern uint64_t cli_every_us;
  * error comes back to the applet as a return value (OPT_ERR, -1, or this
  * 2), so an applet may give it another status (lowmem --check: 3). */
 int cli_usage_error(const char *usage);
-/* The numbers of options, one rule for all (README: Options).  An integer
+/* The numbers of options, one rule for all applets.  An integer
  * option: decimal digits only, from min to max.  A decimal one (seconds,
  * a ratio): digits with one '.', decimals beyond dec cut (its precision),
  * as an integer times 10^dec from min to max in those units (0.01 s with

@@ -53,10 +53,10 @@ struct meminfo {
  * counted, and the first damage (garbled, beyond 2^64, no final newline) is in
  * diag.  said is left alone. */
 void meminfo_parse(const char *buf, size_t len, struct meminfo *m);
-/* /proc/meminfo under the root (into a static buffer, the reader's own):
- * 0 or -errno.  diag then holds damage to be said ("too long" when it did
+/* /proc/meminfo under the root, read whole into the caller's buf of cap
+ * bytes (MB_FILE_MAX; only the parse is kept): 0 or -errno.  diag then holds damage to be said ("too long" when it did
  * not fit), only the first time for this struct, whose readers (vmstat-meter,
  * lowmem --watch) read it again and again; clear on -errno. */
-int meminfo_read(struct meminfo *m);
+int meminfo_read(struct meminfo *m, char *buf, size_t cap);
 const char *meminfo_name(int k);
 #endif

@@ -26,13 +26,4 @@ void out_c(struct out *o, char c);
 void out_pad(struct out *o, size_t n, int w);
 int out_flush(struct out *o);
 
-/* Transitional: core/report.c, tree.c, prom.c and cgroup.c and
- * include/smaps_rollup.h still take the text, table and message
- * interfaces from here; once each includes text.h, table.h or msg.h
- * itself, this goes. */
-#ifndef MB_OUT_WRITER_ONLY
-#include "msg.h"
-#include "table.h"
-#include "text.h"
-#endif
 #endif

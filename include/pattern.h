@@ -1,8 +1,8 @@
 /* pat_: shell globs matched against a text that arrives in pieces, such as
  * a command line read through a fixed buffer.  The answer is that of
  * fnmatch(glob, text, 0) (no FNM_ flags: '/' and '.' are ordinary bytes)
- * in the C locale, byte by byte; the README's Design section lists the
- * syntax and what makes a glob malformed.  The state has a fixed size, sits
+ * in the C locale, byte by byte (smaps-rollup(1), -c, tells users the
+ * syntax; pat_check says what is refused).  The state has a fixed size, sits
  * in the caller's storage and never holds the whole text:
  *
  *   struct pat_state st;

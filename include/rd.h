@@ -73,13 +73,6 @@ void rd_lines_fd(struct rd_lines *r, int fd, char *buf, size_t cap);
  * caller's buf of cap bytes (MB_LINE_MAX): the fd, to close when done, or
  * -errno. */
 int rd_lines_open(struct rd_lines *r, const char *path, char *buf, size_t cap);
-/* Transitional, for the callers that still call rd_lines_open(r, path)
- * (applets/smaps_rollup*.c, core/cgroup.c): one shared MB_LINE_MAX buffer,
- * one such reader open at a time.  It goes once they pass a buffer. */
-int rd_lines_open_shared(struct rd_lines *r, const char *path);
-#define RD_LINES_OPEN_(r, p, b, c, f, ...) f
-#define rd_lines_open(...) \
-	RD_LINES_OPEN_(__VA_ARGS__, rd_lines_open, 0, rd_lines_open_shared, 0)(__VA_ARGS__)
 /* Lines of a buffer already in memory. */
 void rd_lines_mem(struct rd_lines *r, const char *buf, size_t len);
 /* 1 and the line (without '\n'), 0 at the end, -errno on a read error,

@@ -59,7 +59,7 @@ enum wk_stop {
 /* The walk's working space (about 280 KiB): the getdents64 buffer, the
  * hard-linked inodes and the inode of each directory on the path.  The
  * caller keeps it in its applet state (GLOBALS), so that no other applet
- * pays for it, and names it with wk_use before walking. */
+ * pays for it, and passes it to each walk. */
 struct wk_space {
 	char dbuf[MB_DENTS_BUF] __attribute__((aligned(8)));
 	uint64_t links[WK_MAX_LINKS];   /* open addressing; 0 is empty */
@@ -76,10 +76,10 @@ struct wk_space {
 	 * ones' and the closed ones'): a directory re-opened through ".." must
 	 * be the one the walk came down from, and a child is found again by it. */
 	uint64_t path_ino[WK_MAX_DEPTH];
+	char name[256];   /* the walk root's entry being walked, for w->child */
 };
-void wk_use(struct wk_space *s);
-/* Walk the directory fd (left open; the walk opens its own file of it).
- * The output fields must be 0 before.  0 or -errno.  Not reentrant: one
- * space (wk_use) serves every walk. */
-int wk_walk(struct wk *w, int fd);
+/* Walk the directory fd (left open; the walk opens its own file of it)
+ * in the working space sp, which one walk at a time may use.  The output
+ * fields must be 0 before.  0 or -errno. */
+int wk_walk(struct wk *w, struct wk_space *sp, int fd);
 #endif

@@ -10,6 +10,8 @@
 #include "out.h"
 #include "prom.h"
 #include "report.h"
+#include "table.h"
+#include "text.h"
 #include "tree.h"
 #include "t.h"
 

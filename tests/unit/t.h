@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "out.h"
+#include "text.h"
 
 static int unit_failed;
 static void unit_report(int ok, const char *name, const char *why, const char *file, int line)

@@ -122,8 +122,6 @@ int main(void)
 	struct wk w;
 	int root, d, i, k;
 
-	wk_use(&space);
-
 	if (!dir)
 		return CHECK("mkdtemp", 0), unit_end_all();
 	root = open(dir, O_RDONLY | O_DIRECTORY);
@@ -150,7 +148,7 @@ int main(void)
 
 	memset(&w, 0, sizeof w);
 	w.child = child;
-	k = wk_walk(&w, root);
+	k = wk_walk(&w, &space, root);
 	CHECK_EQ("walk rc", k, 0);
 	CHECK_EQ("walk files (a hard link once)", w.tot.files, 2 + (WK_MAX_FDS * 3 + 9) / 10);
 	CHECK_EQ("walk dirs (root, x, deep chain)", w.tot.dirs, 3 + WK_MAX_FDS * 3);
@@ -162,9 +160,9 @@ int main(void)
 	CHECK("walk logical at least the files", w.tot.logical >= 5100 + 10 * child_files);
 	CHECK("walk no unreadable", !w.unreadable && !w.vanished && !w.links_over);
 	CHECK("walk caller fd kept", fcntl(root, F_GETFD) >= 0);
-	CHECK_EQ("walk again same result", (memset(&w, 0, sizeof w), wk_walk(&w, root), w.tot.files),
+	CHECK_EQ("walk again same result", (memset(&w, 0, sizeof w), wk_walk(&w, &space, root), w.tot.files),
 	         2 + (WK_MAX_FDS * 3 + 9) / 10);
-	CHECK_EQ("walk bad fd", (memset(&w, 0, sizeof w), wk_walk(&w, -1)), -9);
+	CHECK_EQ("walk bad fd", (memset(&w, 0, sizeof w), wk_walk(&w, &space, -1)), -9);
 
 	/* Few file descriptors: with three free (the walk's own "." and two
 	 * more) the walk closes its oldest levels, re-opens them through ".."
@@ -179,19 +177,19 @@ int main(void)
 		few.rlim_cur = lowest + 3;
 		if (!setrlimit(RLIMIT_NOFILE, &few)) {
 			memset(&w, 0, sizeof w);
-			CHECK_EQ("walk 3 fds rc", wk_walk(&w, root), 0);
+			CHECK_EQ("walk 3 fds rc", wk_walk(&w, &space, root), 0);
 			CHECK_EQ("walk 3 fds: every file", w.tot.files, 2 + (WK_MAX_FDS * 3 + 9) / 10);
 			CHECK("walk 3 fds: re-opened, nothing missed", w.reopened > 0 && !w.no_fd && !w.incomplete &&
 			      !w.unreadable && !w.vanished);
 			few.rlim_cur = lowest + 1;
 			setrlimit(RLIMIT_NOFILE, &few);
 			memset(&w, 0, sizeof w);
-			CHECK_EQ("walk 1 fd rc", wk_walk(&w, root), 0);
+			CHECK_EQ("walk 1 fd rc", wk_walk(&w, &space, root), 0);
 			CHECK("walk 1 fd: subdirectories not entered, counted in no_fd", w.no_fd == 2 && w.tot.files == 1);
 			few.rlim_cur = lowest;
 			setrlimit(RLIMIT_NOFILE, &few);
 			memset(&w, 0, sizeof w);
-			CHECK_EQ("walk no fd: -EMFILE", wk_walk(&w, root), -EMFILE);
+			CHECK_EQ("walk no fd: -EMFILE", wk_walk(&w, &space, root), -EMFILE);
 			setrlimit(RLIMIT_NOFILE, &was);
 		}
 	}
@@ -212,7 +210,7 @@ int main(void)
 	memset(&w, 0, sizeof w);
 	w.child = child;
 	nchild = 0;
-	CHECK_EQ("walk wide rc", wk_walk(&w, d), 0);
+	CHECK_EQ("walk wide rc", wk_walk(&w, &space, d), 0);
 	CHECK_EQ("walk wide files", w.tot.files, 600);
 	CHECK_EQ("walk wide dirs", w.tot.dirs, 301);
 	CHECK_EQ("walk wide root entries", nchild, 600);
@@ -248,7 +246,7 @@ int main(void)
 	}
 	close(k);
 	memset(&w, 0, sizeof w);
-	CHECK_EQ("walk stacked rc", wk_walk(&w, d), 0);
+	CHECK_EQ("walk stacked rc", wk_walk(&w, &space, d), 0);
 	CHECK_EQ("walk stacked files", w.tot.files, 6 * 122);
 	CHECK_EQ("walk stacked dirs", w.tot.dirs, 1 + 5 + 12);
 	CHECK_EQ("walk stacked depth", w.depth, 6);
@@ -271,7 +269,7 @@ int main(void)
 		}
 		memset(&w, 0, sizeof w);
 		w.cache = 1;
-		wk_walk(&w, d);
+		wk_walk(&w, &space, d);
 		if (cached < 0) {
 			CHECK("walk cache 1 without cachestat: off", w.cache == 0);
 		} else {
@@ -280,7 +278,7 @@ int main(void)
 		}
 		memset(&w, 0, sizeof w);
 		w.cache = 2;
-		wk_walk(&w, d);
+		wk_walk(&w, &space, d);
 		if (cached < 0) {
 			CHECK("walk cache 2 without cachestat: off", w.cache == 0);
 		} else {
