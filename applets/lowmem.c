@@ -88,6 +88,7 @@ static const char *const psi_kinds[] = { "some", "full" };
 static const char *const psi_windows[] = { "avg10", "avg60", "avg300" };
 
 GLOBALS(
+	char meminfo_text[MB_FILE_MAX];   /* /proc/meminfo, read whole */
 	struct lowmem_options {
 		uint64_t weight;             /* RAM vs swap weight */
 		uint64_t ratio;              /* RAM cost of swapped memory, RATIO_ONE is 1 */
@@ -499,8 +500,7 @@ static int evaluate(void)
 	struct lowmem_eval *e = &TT.eval;
 	uint64_t anon, swappable, left;   /* left: usable swap less the RAM it costs */
 	struct diag zoneinfo_said[ZI_SAY_N];
-	char text[MB_FILE_MAX];
-	int err = meminfo_read(&TT.meminfo, text, sizeof text);
+	int err = meminfo_read(&TT.meminfo, TT.meminfo_text, sizeof TT.meminfo_text);
 
 	mb_warn_diag(&TT.meminfo.diag);
 	if (err < 0)
@@ -511,7 +511,7 @@ static int evaluate(void)
 	if ((~TT.meminfo.have >> MI_ActiveAnon & 15) && !e->mem_total)
 		mb_warn("/proc/meminfo", "no Active/Inactive(anon/file) (before 2.6.28): counted as 0");
 	err = zi_load(&TT.zones, &TT.meminfo, TT.opt.page_size, &e->page_size, &TT.page_size_how,
-	              zoneinfo_said);
+	              zoneinfo_said, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diags(zoneinfo_said, ZI_SAY_N);
 	if (err)
 		return 1;

@@ -111,6 +111,7 @@ struct sr_scan {
 	struct pr_proc process;    /* the process being read */
 	struct sr_row cur;         /* ... as a row */
 	char buf[SR_READ_MAX];     /* its files, one at a time */
+	char meminfo_text[MB_FILE_MAX];   /* /proc/meminfo, read whole at the start */
 	uint64_t coverage[SR_COVERAGE_N];
 	uint64_t overflow[SR_OVERFLOW_N];
 	/* "hidepid=invisible" when /proc hides other users' processes (we

@@ -125,7 +125,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
 	mounts(s, pid, each_mount);
-	rc = meminfo_read(&s->meminfo, (char[MB_FILE_MAX]){ 0 }, MB_FILE_MAX);
+	rc = meminfo_read(&s->meminfo, s->meminfo_text, sizeof s->meminfo_text);
 	mb_warn_diag(&s->meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", rc, 0));
 	return 0;

@@ -83,6 +83,7 @@ enum tmpfs_du_shmem_fig {
 };
 
 GLOBALS(
+	char meminfo_text[MB_FILE_MAX];   /* /proc/meminfo, read whole */
 	const char *types;                  /* -t: comma-separated */
 	uint64_t depth, top;                /* -d, -n */
 	int all;                            /* -a */
@@ -993,7 +994,7 @@ int tmpfs_du_main(int argc, char **argv)
 		return failed;
 	if (read_mounts())
 		return 1;
-	failed = meminfo_read(&TT.meminfo, (char[MB_FILE_MAX]){ 0 }, MB_FILE_MAX);
+	failed = meminfo_read(&TT.meminfo, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diag(&TT.meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", failed, 0));
 	for (; st.ind < argc; st.ind++) {

@@ -38,6 +38,7 @@ static const char *const vm_names[ZI_VM_N] = { "min_free", "extra_free", "waterm
 #define VM_KB(i) ((i) < ZI_VM_SCALE)
 
 GLOBALS(
+	char meminfo_text[MB_FILE_MAX];   /* /proc/meminfo, when zi_load reads it */
 	struct zi zones;
 	struct meminfo meminfo;              /* a capture's, for its page size */
 	uint64_t page_size;
@@ -287,7 +288,8 @@ int zoneinfo_wm_main(int argc, char **argv)
 		return 1;
 	if ((failed = cli_reports(usage)))
 		return failed;
-	failed = zi_load(&TT.zones, &TT.meminfo, ps_opt, &TT.page_size, &TT.page_size_how, said);
+	failed = zi_load(&TT.zones, &TT.meminfo, ps_opt, &TT.page_size, &TT.page_size_how, said,
+	                 TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diags(said, ZI_SAY_N);
 	if (failed)
 		return 1;

@@ -253,7 +253,7 @@ int zi_page_size_plausible(uint64_t ps)
 }
 
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
-            struct diag said[ZI_SAY_N])
+            struct diag said[ZI_SAY_N], char *buf, size_t cap)
 {
 	int k = zi_read(z), have = 0, bad = 0, i;
 	uint64_t capture;
@@ -280,8 +280,7 @@ int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int 
 		said[ZI_SAY_MANIFEST] = (struct diag){ "/membox-capture", 0,
 			"its page_size is no Linux page size: not taken", 0 };
 	if (!ps_opt && !rd_live() && !capture && !(have = MI_HAS(m, MI_MemTotal))) {
-		char text[MB_FILE_MAX];
-		int err = meminfo_read(m, text, sizeof text);
+		int err = meminfo_read(m, buf, cap);
 		have = !err && MI_HAS(m, MI_MemTotal);
 		said[ZI_SAY_MEMINFO] = err ? *rd_diag(&said[ZI_SAY_MEMINFO], "/proc/meminfo", err, 0) : m->diag;
 	}

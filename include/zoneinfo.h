@@ -94,6 +94,8 @@ enum { ZI_VM_MIN_FREE, ZI_VM_EXTRA_FREE, ZI_VM_SCALE, ZI_VM_BOOST, ZI_VM_RATIO, 
 enum { ZI_SAY_FAIL, ZI_SAY_SKIPPED, ZI_SAY_NONL, ZI_SAY_DROPPED, ZI_SAY_MEMINFO,
        ZI_SAY_MANIFEST, ZI_SAY_PAGESIZE, ZI_SAY_N };
 struct meminfo;
+/* buf, cap: where /proc/meminfo is read when it must be (the caller's, not
+ * the stack: a page probe per 4 KiB of a large frame touches them all) */
 int zi_load(struct zi *z, struct meminfo *m, uint64_t ps_opt, uint64_t *ps, int *how,
-            struct diag said[ZI_SAY_N]);
+            struct diag said[ZI_SAY_N], char *buf, size_t cap);
 #endif
