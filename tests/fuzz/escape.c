@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "out.h"
+#include "table.h"
+#include "text.h"
 #include "prom.h"
 #include "tree.h"
 
