@@ -85,32 +85,37 @@ enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = summed_help, .flags = fl), \
 	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = summed_help, .flags = fl), \
 	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = summed_help, .flags = fl), \
-	SUM_KEY(type, member, fl, "pss_dirty", Pss_Dirty) SUM_KEY(type, member, fl, "pss_anon", Pss_Anon) \
-	SUM_KEY(type, member, fl, "pss_file", Pss_File) SUM_KEY(type, member, fl, "pss_shmem", Pss_Shmem) \
-	SUM_KEY(type, member, fl, "shared_clean", Shared_Clean) \
-	SUM_KEY(type, member, fl, "shared_dirty", Shared_Dirty) \
-	SUM_KEY(type, member, fl, "private_clean", Private_Clean) \
-	SUM_KEY(type, member, fl, "private_dirty", Private_Dirty) \
-	SUM_KEY(type, member, fl, "referenced", Referenced) \
-	SUM_KEY(type, member, fl, "anonymous", Anonymous) SUM_KEY(type, member, fl, "ksm", KSM) \
-	SUM_KEY(type, member, fl, "lazy_free", LazyFree) \
-	SUM_KEY(type, member, fl, "anon_huge_pages", AnonHugePages) \
-	SUM_KEY(type, member, fl, "shmem_pmd_mapped", ShmemPmdMapped) \
-	SUM_KEY(type, member, fl, "file_pmd_mapped", FilePmdMapped) \
-	SUM_KEY(type, member, fl, "shared_hugetlb", Shared_Hugetlb) \
-	SUM_KEY(type, member, fl, "private_hugetlb", Private_Hugetlb) \
-	SUM_KEY(type, member, fl, "locked", Locked)
-#define SUM_KEY(type, member, fl, key, k) \
+	SUMMED_KEYS(SUM_KEY, type, member, fl)
+/* The rollup keys summed beyond the sizes before them (Rss, Pss, Swap,
+ * SwapPss), in the kernel's order: each one's json/kv key, its -v table
+ * column and its PR_ key */
+#define SUMMED_KEYS(X, ...) \
+	X(__VA_ARGS__, "pss_dirty", "PSSDIRTY", Pss_Dirty) \
+	X(__VA_ARGS__, "pss_anon", "PSSANON", Pss_Anon) \
+	X(__VA_ARGS__, "pss_file", "PSSFILE", Pss_File) \
+	X(__VA_ARGS__, "pss_shmem", "PSSSHMEM", Pss_Shmem) \
+	X(__VA_ARGS__, "shared_clean", "SHRCLEAN", Shared_Clean) \
+	X(__VA_ARGS__, "shared_dirty", "SHRDIRTY", Shared_Dirty) \
+	X(__VA_ARGS__, "private_clean", "PRVCLEAN", Private_Clean) \
+	X(__VA_ARGS__, "private_dirty", "PRVDIRTY", Private_Dirty) \
+	X(__VA_ARGS__, "referenced", "REFERNCD", Referenced) \
+	X(__VA_ARGS__, "anonymous", "ANON", Anonymous) \
+	X(__VA_ARGS__, "ksm", "KSM", KSM) \
+	X(__VA_ARGS__, "lazy_free", "LAZYFREE", LazyFree) \
+	X(__VA_ARGS__, "anon_huge_pages", "ANONHUGE", AnonHugePages) \
+	X(__VA_ARGS__, "shmem_pmd_mapped", "SHMEMPMD", ShmemPmdMapped) \
+	X(__VA_ARGS__, "file_pmd_mapped", "FILEPMD", FilePmdMapped) \
+	X(__VA_ARGS__, "shared_hugetlb", "SHRHUGE", Shared_Hugetlb) \
+	X(__VA_ARGS__, "private_hugetlb", "PRVHUGE", Private_Hugetlb) \
+	X(__VA_ARGS__, "locked", "LOCKED", Locked)
+#define SUM_KEY(type, member, fl, key, column, k) \
 	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = summed_help, \
 	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k),
-/* The keys of the SUM_KEY figures, in their order: the others (Rss, Pss,
- * Swap, SwapPss) are the sizes before them */
-static const unsigned char summed_keys[] = { PR_Pss_Dirty, PR_Pss_Anon, PR_Pss_File, PR_Pss_Shmem,
-	PR_Shared_Clean, PR_Shared_Dirty, PR_Private_Clean, PR_Private_Dirty, PR_Referenced,
-	PR_Anonymous, PR_KSM, PR_LazyFree, PR_AnonHugePages, PR_ShmemPmdMapped, PR_FilePmdMapped,
-	PR_Shared_Hugetlb, PR_Private_Hugetlb, PR_Locked };
-enum { SUMMED_KEYS = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
-_Static_assert(SUMMED_KEYS + 4 == PR_NROLL, "a rollup key neither a size nor summed");
+#define SUMMED_KEY(_, key, column, k) PR_##k,
+static const unsigned char summed_keys[] = { SUMMED_KEYS(SUMMED_KEY, 0) };
+#undef SUMMED_KEY
+enum { N_SUMMED = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
+_Static_assert(N_SUMMED + 4 == PR_NROLL, "a rollup key neither a size nor summed");
 static const struct rep_fig process_figs[] = {
 	FIG(struct process_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL),
 	FIG(struct process_rec, ppid, "ppid", REP_COUNT, .flags = REP_NOPROM),
@@ -298,7 +303,7 @@ static uint64_t sums_have(const struct sums *s)
 	uint64_t have = 0;
 	unsigned i;
 
-	for (i = 0; i < SUMMED_KEYS; i++)
+	for (i = 0; i < N_SUMMED; i++)
 		if (s->having[summed_keys[i]])
 			have |= (uint64_t)1 << (SUM_KEY_BIT + summed_keys[i]);
 	return have;
@@ -1133,15 +1138,15 @@ static long command(const struct sr_row *r, size_t max, int *cut)
 /* ---- the table ---- */
 
 /* -v: a column for each SUM_KEY figure, in its order */
-static const char *const key_columns[SUMMED_KEYS] = { "PSSDIRTY", "PSSANON", "PSSFILE",
-	"PSSSHMEM", "SHRCLEAN", "SHRDIRTY", "PRVCLEAN", "PRVDIRTY", "REFERNCD", "ANON", "KSM",
-	"LAZYFREE", "ANONHUGE", "SHMEMPMD", "FILEPMD", "SHRHUGE", "PRVHUGE", "LOCKED" };
+#define KEY_COLUMN(_, key, column, k) column,
+static const char *const key_columns[N_SUMMED] = { SUMMED_KEYS(KEY_COLUMN, 0) };
+#undef KEY_COLUMN
 
 static void table_key_columns(void)
 {
 	unsigned i;
 
-	for (i = 0; SR.opt->verbose && i < SUMMED_KEYS; i++) {
+	for (i = 0; SR.opt->verbose && i < N_SUMMED; i++) {
 		fo_c(' ');
 		out_pad(fo, strlen(key_columns[i]), 8);
 		fo_s(key_columns[i]);
@@ -1153,7 +1158,7 @@ static void table_key_sums(const struct sums *s)
 {
 	unsigned i;
 
-	for (i = 0; SR.opt->verbose && i < SUMMED_KEYS; i++)
+	for (i = 0; SR.opt->verbose && i < N_SUMMED; i++)
 		sr_cell(s->kernel[summed_keys[i]], s->having[summed_keys[i]] > 0, 0);
 }
 
@@ -1193,7 +1198,7 @@ static void table_row(size_t i)
 		sr_cell(sub.size[SR_SORT_USS], 1, 0);
 		table_key_sums(&sub);
 	}
-	for (m = 0; !tree && SR.opt->verbose && m < SUMMED_KEYS; m++) {
+	for (m = 0; !tree && SR.opt->verbose && m < N_SUMMED; m++) {
 		k = summed_keys[m];
 		sr_cell((uint64_t)r->kb[k] << 10, r->source != PR_SRC_STATUS && (r->have >> k & 1), 0);
 	}

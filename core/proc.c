@@ -12,16 +12,12 @@
 #include "rd.h"
 #include "sc.h"
 
-/* The key names back to back, NUL-separated, in the order of PR_KEYS
- * (tests/unit/proc.c checks it), and each one's offset in it, at compile
- * time: the offsets in a struct of exactly sized char arrays (no padding),
- * a type only. */
-static const char *const keys = 
-	"Rss\0Pss\0Pss_Dirty\0Pss_Anon\0Pss_File\0Pss_Shmem\0Shared_Clean\0"
-	"Shared_Dirty\0Private_Clean\0Private_Dirty\0Referenced\0Anonymous\0"
-	"KSM\0LazyFree\0AnonHugePages\0ShmemPmdMapped\0FilePmdMapped\0"
-	"Shared_Hugetlb\0Private_Hugetlb\0Swap\0SwapPss\0Locked\0VmRSS\0"
-	"RssAnon\0RssFile\0RssShmem\0VmSwap\0PPid\0Kthread\0Size";
+/* The key names back to back, NUL-separated, written from PR_KEYS, and
+ * each one's offset in it, at compile time: the offsets in a struct of
+ * exactly sized char arrays (no padding), a type only. */
+#define X(k) #k "\0"
+static const char keys[] = PR_KEYS(X);
+#undef X
 #define X(k) char k[sizeof #k];
 struct pr_keys { PR_KEYS(X) };
 #undef X
