@@ -1,6 +1,7 @@
 /* The multicall entry: dispatch on the basename of argv[0] ("APPLET" or
- * "membox-APPLET"), or on argv[1] when called exactly "membox": another
- * name ("memboxx", "membox-nothing") is no applet, exit 127. */
+ * "membox-APPLET"), or on argv[1] when that name starts with "membox" (a
+ * copy per CPU is often named "membox-armhf", as busybox's are): another
+ * name is no applet, exit 127. */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -116,12 +117,14 @@ int main(int argc, char **argv)
 {
 	const char *base = argv[0] ? argv[0] : "", *p;
 	const struct applet *a;
+	int multi;
 
 	for (p = base; *p; p++)
 		if (*p == '/')
 			base = p + 1;
 	a = find(base);
-	if (!a && !strcmp(base, "membox") && argc > 1 && argv[1][0] != '-') {
+	multi = !strncmp(base, "membox", 6);
+	if (!a && multi && argc > 1 && argv[1][0] != '-') {
 		a = find(argv[1]);
 		if (!a) {
 			mb_warn(argv[1], "applet not found");
@@ -132,7 +135,7 @@ int main(int argc, char **argv)
 	}
 	if (a)
 		return mb_exit_status(a->main(argc, argv));
-	if (strcmp(base, "membox")) {
+	if (!multi) {
 		mb_warn(base, "applet not found");
 		return mb_exit_status(127);
 	}
