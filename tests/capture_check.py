@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks for tests/capture.test, written from POSIX and Python's tarfile,
-not from membox's code.
+"""Checks for tests/capture.test and tests/capture-live.test, written from
+POSIX and Python's tarfile, not from membox's code.
 
     capture_check.py tar FILE [--manifest]
         FILE is a valid tar stream: every header block's checksum (the sum
@@ -18,6 +18,11 @@ not from membox's code.
         The JSON documents A and B are equal except at the paths IGNORE
         (fnmatch patterns over paths like zones.2.free, several in one
         argument apart by spaces); prints each difference.
+    capture_check.py between A B C [IGNORE...]
+        B was read between A and C (live readings around a capture): at
+        every path but IGNORE's, a number of B lies between A's and C's
+        (equal to them where they agree), any other value equals A's or
+        C's; prints each value out of its bracket, with both readings.
     capture_check.py opens LOG ROOT
         The files under proc/, sys/ and etc/ that strace LOG shows opened
         successfully (not O_DIRECTORY), ROOT taken off, /proc/NUMBER and /proc/self as
@@ -169,6 +174,22 @@ def check_json(a, b, ignore):
     return bad
 
 
+def check_between(a, b, c, ignore):
+    order = by_key if '@by-key' in ignore else (lambda v: v)
+    fa, fb, fc = (flat(order(json.load(open(x))), [], {}) for x in (a, b, c))
+    bad = 0
+    for k in sorted(set(fa) | set(fb) | set(fc)):
+        if any(fnmatch.fnmatchcase(k, g) for g in ignore):
+            continue
+        va, vb, vc = (f.get(k, '(absent)') for f in (fa, fb, fc))
+        num = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (va, vb, vc))
+        if vb in (va, vc) or num and min(va, vc) <= vb <= max(va, vc):
+            continue
+        print('%s: %r, not between the readings before (%r) and after (%r)' % (k, vb, va, vc))
+        bad = 1
+    return bad
+
+
 def opens(log, root):
     root = root.rstrip('/')
     seen = set()
@@ -201,6 +222,8 @@ if __name__ == '__main__':
         sys.exit(max([check_tar(f, '--manifest' in sys.argv[2:], False) for f in files] or [0]))
     if cmd == 'json':
         sys.exit(check_json(sys.argv[2], sys.argv[3], ' '.join(sys.argv[4:]).split()))
+    if cmd == 'between':
+        sys.exit(check_between(sys.argv[2], sys.argv[3], sys.argv[4], ' '.join(sys.argv[5:]).split()))
     if cmd == 'opens':
         sys.exit(opens(sys.argv[2], sys.argv[3]))
     sys.exit(2)
