@@ -514,7 +514,7 @@ static int evaluate(void)
 	              zoneinfo_said, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diags(zoneinfo_said, ZI_SAY_N);
 	if (err)
-		return 1;
+		return mb_fail_said();
 	TT.available_figs_have = TT.memory_figs_have = TT.swap_figs_have = REP_ALL;
 	if (!e->wake)
 		TT.available_figs_have &= ~FIG_BIT(AVAILABLE_WAKE);

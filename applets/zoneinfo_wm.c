@@ -292,7 +292,7 @@ int zoneinfo_wm_main(int argc, char **argv)
 	                 TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diags(said, ZI_SAY_N);
 	if (failed)
-		return 1;
+		return mb_fail_said();
 	read_vm();
 	if (fmt == FMT_TABLE)
 		table(all);

@@ -124,6 +124,7 @@ void mb_warnv(const char *const *v) { say(v, (size_t)-1, 0); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
 int mb_failv(const char *const *v) { say(v, (size_t)-1, 0); failed = 1; return 1; }
 int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
+int mb_fail_said(void) { failed = 1; return 1; }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {

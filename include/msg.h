@@ -35,6 +35,9 @@ void mb_warnv(const char *const *v);
 int mb_failv(const char *const *v);   /* returns 1, the exit status */
 void mb_warn_errno(const char *what, int err);    /* err > 0 */
 int mb_fail_errno(const char *what, int err);
+/* A failure already said (a parser's diag, warned): the run has failed,
+ * so -O FILE is not replaced; returns 1, the exit status. */
+int mb_fail_said(void);
 /* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
 void mb_warn_line(const char *file, unsigned long line, const char *why);
 int mb_fail_line(const char *file, unsigned long line, const char *why);
