@@ -1,4 +1,4 @@
-/* Workload for capture.test: a process whose smaps changes length all the
+/* Workload for capture-live.test: a process whose smaps changes length all the
  * time.  In a loop it maps N one-page anonymous mappings (alternately
  * read-only and writable, so the kernel cannot merge neighbours), N going
  * up and down between 0 and MAX, then unmaps them.  A capture that reads

@@ -1,4 +1,4 @@
-/* Workloads for tests/races.test (robustness).  Each prints its
+/* Workloads for tests/races-live.test (robustness).  Each prints its
  * pid on stdout when in place and runs until killed (children die with it).
  *   hx-load maps N        one process with N separate mappings (alternating
  *                         protections, so neighbours never merge)
