@@ -3,6 +3,7 @@
  * copy per CPU is often named "membox-armhf", as busybox's are): another
  * name is no applet, exit 127. */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -113,12 +114,27 @@ static int install(int argc, char **argv)
 	return rc;
 }
 
+/* A standard descriptor closed at the start would be the next file
+ * opened (the -O report's temporary file), and messages for fd 2 would be
+ * written into it: each closed one is held by /dev/null, read-only, so
+ * that a write to it still fails (EBADF) as on a closed descriptor. */
+static void hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY | O_NOCTTY) != fd)
+			return;   /* no /dev/null: nothing to hold them with */
+}
+
 int main(int argc, char **argv)
 {
 	const char *base = argv[0] ? argv[0] : "", *p;
 	const struct applet *a;
 	int multi;
 
+	hold_std_fds();
 	for (p = base; *p; p++)
 		if (*p == '/')
 			base = p + 1;
