@@ -13,6 +13,15 @@ file wins, how a row is classified) the rule is applets/smaps-rollup.1's.
   smaps_rollup_check.py FORMAT DIR FILE ARGS..  FILE is membox's output in
                          FORMAT (json, kv, prom, table) for ARGS (any view,
                          also -S, -M, -l; DIR may be / for the live system)
+  smaps_rollup_check.py expect DIR ARGS..  the model's json for ARGS, printed
+                         (of the live system, read before membox runs)
+  smaps_rollup_check.py between BEFORE DIR FILE ARGS..  FILE (membox's -o json
+                         of the live system) against the model's json read
+                         before (BEFORE, from expect) and after it: each
+                         number between the two, the rest equal to one
+  smaps_rollup_check.py msums DIR FILE [before=ROLLUP] [KEY..]  -M's object
+                         sums against DIR/proc/PID/smaps_rollup (and a copy
+                         of it read before membox: then between the two)
 
 The mapping views (-S, -M, -l) are modelled from the smaps files with the
 page's rules: the header line split with a regular expression, the
@@ -967,8 +976,54 @@ def check(root, args, text, fmt=None):
     return "" if len(got) == len(exp) else "%s: %d lines, want %d" % (fmt, len(got), len(exp))
 
 
+def expect_json(root, args):
+    """the model's json for args, as membox must print it"""
+    M = model(root, list(args) + ["-o", "json"])
+    j = (obj_json if M["o"]["view"] in ("map", "list") else to_json)(M)
+    for k in os.environ.get("CHECK_IGNORE", "").split():   # live figures another test may move
+        j.pop(k, None)
+    return j
+
+
+def between(got, b, a, path="json"):
+    """'' when got lies between b and a (the model read before and after
+    membox): each number between the two, anything else equal to one"""
+    if isinstance(got, dict) and isinstance(b, dict) and isinstance(a, dict):
+        if set(got) != set(b) or set(got) != set(a):
+            return "%s keys: %s, read before %s, after %s" % (path, sorted(got), sorted(b), sorted(a))
+        for k in got:
+            why = between(got[k], b[k], a[k], "%s.%s" % (path, k))
+            if why:
+                return why
+        return ""
+    if isinstance(got, list) and isinstance(b, list) and isinstance(a, list):
+        if not len(got) == len(b) == len(a):
+            return "%s: %d items, read before %d, after %d" % (path, len(got), len(b), len(a))
+        for i, (g, x, y) in enumerate(zip(got, b, a)):
+            why = between(g, x, y, "%s[%d]" % (path, i))
+            if why:
+                return why
+        return ""
+    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    if num(got) and num(b) and num(a):
+        ok = min(b, a) <= got <= max(b, a)
+    else:
+        ok = got == b or got == a
+    return "" if ok else "%s: %s, read before %s, after %s" % (path, json.dumps(got)[:500], json.dumps(b)[:500], json.dumps(a)[:500])
+
+
 def main():
     mode = sys.argv[1]
+    if mode == "expect":
+        json.dump(expect_json(sys.argv[2], sys.argv[3:]), sys.stdout)
+        return 0
+    if mode == "between":
+        b, root, got = json.load(open(sys.argv[2])), sys.argv[3], json.load(open(sys.argv[4]))
+        for k in os.environ.get("CHECK_IGNORE", "").split():
+            got.pop(k, None)
+        why = between(got, b, expect_json(root, sys.argv[5:]))
+        print(why) if why else None
+        return 1 if why else 0
     if mode == "fixture":
         d, bad = sys.argv[2], 0
         for line in open(d + "/cases"):
@@ -993,9 +1048,13 @@ def main():
         # leaving out both clean keys checks their sum.
         d, j = sys.argv[2], json.load(open(sys.argv[3]))
         ro = keynums(read("%s/proc/%d/smaps_rollup" % (d, j["pid"])), ROLL)
+        # a live process's figures move while membox reads: read before
+        # it too, and the sums lie between the two reads
+        rb = [keynums(read(a[7:]), ROLL) for a in sys.argv[4:] if a.startswith("before=")]
+        rb = rb[0] if rb else ro
         n = sum(b["regions"] for b in j["objects"])
         bad = []
-        skip = sys.argv[4:]
+        skip = [a for a in sys.argv[4:] if not a.startswith("before=")]
         clean = "Private_Clean" in skip and "Shared_Clean" in skip
         for k in OFIG[1:] + (["Clean"] if clean else []):
             if k in skip:
@@ -1004,10 +1063,11 @@ def main():
             # reader of the same ABI (its vdso) changes: then only the sum
             val = lambda r: r["Private_Clean"] + r["Shared_Clean"] if k == "Clean" else r[k]
             got = sum(val(b["rollup"]) for b in j["objects"])
-            want = val(ro)
-            ok = want - n * 1024 < got <= want if k == "Pss" else got == want
+            lo, hi = min(val(rb), val(ro)), max(val(rb), val(ro))
+            ok = lo - n * 1024 < got <= hi if k == "Pss" else lo <= got <= hi
             if not ok or got != val(j["total"]["rollup"]):
-                bad.append("%s: objects %d (total %d), smaps_rollup %d, %d regions" % (k, got, val(j["total"]["rollup"]), want, n))
+                bad.append("%s: objects %d (total %d), smaps_rollup %d (read before: %d), %d regions"
+                           % (k, got, val(j["total"]["rollup"]), val(ro), val(rb), n))
         print("\n".join(bad))
         return 1 if bad else 0
     if mode == "smaps":
