@@ -1,4 +1,4 @@
-/* Workload for the live test of smaps-rollup -g cgroup (tests/cgroup.test):
+/* Workload for the live test of smaps-rollup -g cgroup (tests/cgroup-live.test):
  * maps MIB MiB of private anonymous memory, writes every page of it, then
  * prints its pid and sleeps until killed.  Started by a shell that has put
  * itself into the cgroup first, so every page is charged there.
