@@ -82,22 +82,29 @@ static int out_locate(void)
 	return out_dir < 0 ? errno : 0;
 }
 
+/* The name of process pid's temporary file into d (out_tmp's size), the
+ * i-th try: a long FILE is cut in it: ".", 200 bytes, ".membox.", PID, ".N" */
+static void tmp_name(char *d, pid_t pid, unsigned i)
+{
+	char n[24], *e;
+
+	n[u64_str(n, (uint64_t)pid)] = 0;
+	e = mb_join(d, ".", "", "");
+	e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
+	e = mb_join(e, ".membox.", n, i ? "." : "");
+	if (i)
+		e[u64_str(e, i)] = 0;
+}
+
 /* The temporary file, created new (O_EXCL): one left by a process of
  * the same PID killed outright (SIGKILL) is not ours to reuse. */
 static int out_create(void)
 {
-	char pid[24], *e;
 	unsigned i;
 	int fd;
 
-	pid[u64_str(pid, (uint64_t)getpid())] = 0;
 	for (i = 0; i < 100; i++) {
-		/* a long FILE is cut in the name: ".", 200 bytes, ".membox.", PID, ".N" */
-		e = mb_join(out_tmp, ".", "", "");
-		e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
-		e = mb_join(e, ".membox.", pid, i ? "." : "");
-		if (i)
-			e[u64_str(e, i)] = 0;
+		tmp_name(out_tmp, getpid(), i);
 		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
 		if (fd >= 0 || errno != EEXIST)
 			break;
@@ -233,10 +240,31 @@ static int wait_report(pid_t pid, int fd)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* The reader of standard output went away: a pipe or socket whose other
+ * end is closed (poll says POLLERR or POLLHUP on this end). */
+static int reader_gone(void)
+{
+	struct pollfd pf = { .fd = 1 };
+
+	return !out_path && poll(&pf, 1, 0) > 0 && (pf.revents & (POLLERR | POLLHUP));
+}
+
+/* The temporary file of a report killed outright (SIGKILL: it could not
+ * remove it), by the name its process made first. */
+static void drop_tmp_of(pid_t pid)
+{
+	char name[sizeof out_tmp];
+
+	if (!out_path || out_in_place || out_dir < 0)
+		return;
+	tmp_name(name, pid, 0);
+	unlinkat(out_dir, name, 0);
+}
+
 int run_reports(uint64_t every_us, uint64_t count)
 {
 	uint64_t start, done = 0, next;
-	int status = 0, p[2];
+	int status = 0, p[2], refused = 0;
 	pid_t pid;
 
 	/* a stop signal must not leave a temporary file behind: it is noted,
@@ -245,28 +273,44 @@ int run_reports(uint64_t every_us, uint64_t count)
 		mb_catch_stop();
 	if (!every_us)
 		return out_begin(&out1);
+	if (out_path)
+		out_locate();   /* for drop_tmp_of; each report says its error */
 	start = mono_us();
 	for (;;) {
 		out_flush(&out1);   /* nothing buffered twice */
 		out_flush(&out2);
-		if (pipe2(p, O_CLOEXEC) < 0)
-			return mb_fail_errno("--every: pipe", errno);
-		if ((pid = fork()) < 0) {
+		pid = -1;
+		if (!pipe2(p, O_CLOEXEC) && (pid = fork()) < 0) {
+			int err = errno;
 			close(p[0]);
 			close(p[1]);
-			return mb_fail_errno("--every: fork", errno);
+			errno = err;
 		}
 		if (!pid) {   /* the report, as a run without --every would make it */
 			close(p[0]);
 			mb_said_give(p[1]);
 			return out_begin(&out1);
 		}
-		close(p[1]);
-		status = wait_report(pid, p[0]);
-		close(p[0]);
+		if (pid < 0) {
+			/* no report this time (EAGAIN, ENOMEM, EMFILE): said once,
+			 * tried again at the next deadline */
+			if (!refused)
+				mb_warn_errno("--every: no report", errno);
+			refused = 1;
+			status = 1;
+		} else {
+			refused = 0;
+			close(p[1]);
+			status = wait_report(pid, p[0]);
+			close(p[0]);
+			if (status > 128)
+				drop_tmp_of(pid);
+		}
 		if (mb_stop)
 			break;
-		if (++done == count)
+		/* a reader gone ends the loop with the report's status: 141 when
+		 * SIGPIPE ended it, as any filter; 1 where SIGPIPE is ignored */
+		if (++done == count || status == 128 + SIGPIPE || reader_gone())
 			exit(mb_exit_status(status));
 		/* the next deadline after now: a late report skips those it missed */
 		next = (mono_us() - start) / every_us + 1;
