@@ -431,7 +431,7 @@ static void read_swap(void)
 	char mm_path[SW_MM_PATH];
 	struct diag d;
 	unsigned i;
-	int err = sw_read(&TT.swaps);
+	int err = sw_read(&TT.swaps), unknown = 0;
 
 	if (err)
 		bad_read(sw_file, err, 0);
@@ -446,10 +446,17 @@ static void read_swap(void)
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
 			said(&d);
+			unknown = 1;
 			continue;
 		}
 		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
 		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
+	}
+	/* one device's figures unknown: so are the sums (null, and the ratio
+	 * is zram's default, not measured from a part) */
+	if (unknown) {
+		TT.swap_figs_have &= ~(FIG_BIT(SWAP_ZRAM_ORIG) | FIG_BIT(SWAP_ZRAM_USED));
+		e->zram_orig = e->zram_used = 0;
 	}
 	e->swap_total = meminfo(MI_SwapTotal);
 	e->swap_free = meminfo(MI_SwapFree);
