@@ -50,12 +50,14 @@ int mountinfo_next(struct rd_lines *r, struct mnt *m, char *strbuf, size_t cap,
 		} else
 			ok = 0;
 		/* root, mount point, options, the optional fields up to "-",
-		 * then fstype, source, super options */
+		 * then fstype, source (empty where the mount was given "", as
+		 * pasta and podman do: two blanks), super options */
 		for (i = 0; i < 6 && ok; i++) {
 			if (i == 3)
 				while ((ok = sc_field(&p, e, &g, &gl)) && !sc_eq(g, gl, "-"))
 					;
-			ok = ok && sc_field(&p, e, &g, &gl) && (u = unoctal(b, strbuf + cap - b, g, gl)) >= 0;
+			ok = ok && (i == 4 ? sc_field_after(&p, e, &g, &gl) : sc_field(&p, e, &g, &gl)) &&
+			     (u = unoctal(b, strbuf + cap - b, g, gl)) >= 0;
 			m->str[i] = b;
 			b += u + 1;
 		}

@@ -87,6 +87,19 @@ int sc_field(const char **p, const char *end, const char **f, size_t *n)
 	return 1;
 }
 
+int sc_field_after(const char **p, const char *end, const char **f, size_t *n)
+{
+	const char *s = *p;
+
+	if (s == end || !is_space(*s))
+		return 0;
+	for (*f = ++s; s < end && !is_space(*s); s++)
+		;
+	*n = s - *f;
+	*p = s;
+	return 1;
+}
+
 int sc_line(const char **p, const char *end, const char **s, size_t *n)
 {
 	const char *b = *p, *e;

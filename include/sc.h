@@ -18,6 +18,10 @@ int sc_u64_all(const char *s, size_t n, uint64_t *v);
 const char *sc_blank(const char *p, const char *end);
 /* Next whitespace-separated field; 0 at end of input. */
 int sc_field(const char **p, const char *end, const char **f, size_t *n);
+/* The field after exactly one blank at *p, which may be empty (two
+ * blanks: mountinfo's source, printed as the mount was given); 0 when *p
+ * is no blank. */
+int sc_field_after(const char **p, const char *end, const char **f, size_t *n);
 /* One line of [*p, end): the line without '\n'; 0 when nothing is left. */
 int sc_line(const char **p, const char *end, const char **s, size_t *n);
 /* Does [s, s+n) equal the C string k? */
