@@ -441,8 +441,6 @@ static void read_swap(void)
 		bad_read(sw_file, 0, "no final newline: its last line may be cut");
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_orig = e->zram_used = 0;
-	if (!e->zram)
-		TT.swap_figs_have &= ~(FIG_BIT(SWAP_ZRAM_ORIG) | FIG_BIT(SWAP_ZRAM_USED));
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
 			said(&d);
@@ -452,9 +450,9 @@ static void read_swap(void)
 		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
 		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
 	}
-	/* one device's figures unknown: so are the sums (null, and the ratio
-	 * is zram's default, not measured from a part) */
-	if (unknown) {
+	/* no zram, or one device's figures unknown: no sums (null, and the
+	 * ratio is zram's default, not measured from a part) */
+	if (!e->zram || unknown) {
 		TT.swap_figs_have &= ~(FIG_BIT(SWAP_ZRAM_ORIG) | FIG_BIT(SWAP_ZRAM_USED));
 		e->zram_orig = e->zram_used = 0;
 	}
