@@ -20,6 +20,7 @@
 #include "table.h"
 #include "text.h"
 #include "rd.h"
+#include "report.h"
 #include "run.h"
 #include "sc.h"
 
@@ -378,9 +379,15 @@ int run_reports(uint64_t every_us, uint64_t count)
 			errno = err;
 		}
 		if (!pid) {   /* the report, as a run without --every would make it */
+			int err;
 			close(p[0]);
 			mb_said_give(p[1]);
-			return out_begin(&out1);
+			/* its time, from before its figures are read: json and kv
+			 * write it in the report, a table in a heading line */
+			rep_stamp(rep_clock_ms());
+			if (!(err = out_begin(&out1)) && fmt == FMT_TABLE)
+				rep_table_stamp();
+			return err;
 		}
 		if (pid < 0) {
 			/* no report this time (EAGAIN, ENOMEM, EMFILE): said once,
