@@ -140,6 +140,7 @@ GLOBALS(
 		uint64_t page_size;
 		const char *page_size_source;
 		int64_t elapsed;             /* --watch: milliseconds since the start */
+		int64_t time;                /* --watch: when read, ms since the epoch (report.h) */
 	} eval;
 	/* have masks of the tables of figures below */
 	uint64_t available_figs_have, memory_figs_have, swap_figs_have, psi_figs_have;
@@ -755,7 +756,8 @@ static int check_line(void)
 }
 
 /* The evaluation in the format asked for: the whole report, or --watch's
- * line (in the table: tenths of seconds since the start and the status line). */
+ * line (in the table: the time, the seconds since the start and the status
+ * line). */
 enum lowmem_view { VIEW_REPORT, VIEW_WATCH_LINE };
 static void show(enum lowmem_view view)
 {
@@ -763,6 +765,9 @@ static void show(enum lowmem_view view)
 		if (view == VIEW_REPORT) {
 			table();
 		} else {
+			char t[REP_TIME_LEN];
+			fo_s(rep_time_text(t, TT.eval.time));
+			fo_c(' ');
 			out_fix(fo, (uint64_t)TT.eval.elapsed / 100, 1);
 			fo_c(' ');
 			check_line();
@@ -866,6 +871,9 @@ static int loop(int mode)
 		how = wake(&p.fd);
 	TT.eval.wake = wake_names[how];
 	for (;;) {
+		/* a --watch line carries the time its figures were read */
+		if (mode == LOWMEM_OPT_WATCH)
+			rep_stamp(TT.eval.time = rep_clock_ms());
 		if (evaluate())   /* a read a stop signal interrupted is no failure */
 			return mb_stop ? stopped() : 1;
 		TT.quiet = 1;

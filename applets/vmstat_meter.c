@@ -138,6 +138,7 @@ GLOBALS(
 
 	/* since the baseline; times are monotonic microseconds */
 	uint64_t base_us, now_us;            /* the baseline's and the last sample's */
+	int64_t sample_time;                 /* the last sample's, ms since the epoch (report.h) */
 	uint64_t period_us;                  /* from the sample before to the last */
 	uint64_t elapsed_us;                 /* from the baseline to the last */
 	uint64_t samples;                    /* after the baseline */
@@ -525,6 +526,7 @@ static long take_sample(int base)
 	struct psi *psi = &TT.psi;
 	int truncated, live = rd_live(), psi_failed;
 	uint64_t now = mono_us();
+	int64_t wall = rep_clock_ms();
 	long n;
 	unsigned i;
 
@@ -577,6 +579,7 @@ static long take_sample(int base)
 
 	TT.period_us = now - TT.now_us;
 	TT.now_us = now;
+	TT.sample_time = wall;
 	if (base) {
 		TT.base_us = now;
 		TT.samples = TT.ring_used = TT.memory_have = 0;
@@ -704,10 +707,12 @@ static void sample_line(int header)
 	if (TT.table) {
 		table_line(header);
 	} else if (!header) {
+		rep_stamp(TT.sample_time);   /* a line carries its sample's time */
 		rep_begin();
 		rep_figs("vmstat", line_figs, REP_N(line_figs), &TT, REP_ALL);
 		rep_list_named(&counters, counter_name);
 		rep_end();
+		rep_stamp(0);
 	}
 	out_flush(fo);
 	fo = summary_to;

@@ -18,7 +18,8 @@ const char *const cli_common_help = "\nCommon options:\n"
 	"  -R, --root=DIR     read proc/, sys/, etc/ under DIR (also MEMBOX_ROOT)\n"
 	"  -b, -k, -m, -h     table sizes in bytes, KiB (default), MiB, human (1.5M)\n"
 	"  -O, --output=FILE  the report replaces FILE whole (a temporary file\n"
-	"                     renamed); '-': standard output\n"
+	"                     renamed); '-': standard output; a device, FIFO,\n"
+	"                     /dev/stdout or file of /proc, /sys, /dev: appended\n"
 	"      --help         this text\n";
 
 static const char *root_arg;

@@ -3,6 +3,7 @@
  * prom.c.  Applets call the format-neutral functions; the per-format ones
  * are this file's own. */
 #include <string.h>
+#include <time.h>
 #include "diag.h"
 #include "msg.h"
 #include "out.h"
@@ -47,10 +48,74 @@ static void streamed_rows(const char *key, const struct rep_rows *r);
 static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
                       const char *total_prefix);
 
+/* ---- the time of a report made again and again ---- */
+
+static int64_t stamp;   /* rep_stamp's milliseconds; 0: none */
+
+int64_t rep_clock_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void rep_stamp(int64_t ms) { stamp = ms; }
+
+/* n digits of v, zero-padded, at b: the end */
+static char *digits(char *b, unsigned v, int n)
+{
+	int i;
+
+	for (i = n - 1; i >= 0; i--, v /= 10)
+		b[i] = '0' + v % 10;
+	return b + n;
+}
+
+char *rep_time_text(char *b, int64_t ms)
+{
+	time_t t = ms / 1000 - (ms % 1000 < 0);
+	struct tm tm;
+	char *e = b;
+
+	if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999) {
+		*b = 0;   /* not a year of four digits: a clock that is wrong */
+		return b;
+	}
+	e = digits(e, tm.tm_year + 1900, 4);
+	*e++ = '-';
+	e = digits(e, tm.tm_mon + 1, 2);
+	*e++ = '-';
+	e = digits(e, tm.tm_mday, 2);
+	*e++ = 'T';
+	e = digits(e, tm.tm_hour, 2);
+	*e++ = ':';
+	e = digits(e, tm.tm_min, 2);
+	*e++ = ':';
+	e = digits(e, tm.tm_sec, 2);
+	*e++ = 'Z';
+	*e = 0;
+	return b;
+}
+
+void rep_table_stamp(void)
+{
+	char t[REP_TIME_LEN];
+
+	if (!stamp)
+		return;
+	fo_s("time ");
+	fo_s(rep_time_text(t, stamp));
+	tb_nl();
+}
+
 void rep_begin(void)
 {
-	if (fmt != FMT_PROM)
-		tree_obj(0);
+	if (fmt == FMT_PROM)
+		return;
+	tree_obj(0);
+	if (stamp)
+		tree_fix("time", stamp, 3);
 }
 
 void rep_end(void)

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include "mono.h"
 #include "msg.h"
@@ -19,6 +20,7 @@
 #include "table.h"
 #include "text.h"
 #include "rd.h"
+#include "report.h"
 #include "run.h"
 #include "sc.h"
 
@@ -29,7 +31,8 @@ volatile sig_atomic_t mb_stop;
 const char *out_path;
 static int out_dir = -1;           /* FILE's directory (O_PATH) */
 static const char *out_base;       /* FILE's last component */
-static int out_in_place;           /* FILE is no regular file: written as it is */
+static int out_in_place;           /* FILE written as it is, appended to */
+static int out_fdno = -1;          /* FILE is membox's descriptor N: N */
 static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
 static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
 
@@ -59,7 +62,87 @@ void mb_catch_stop(void)
 		if (!sigaction(stops[i], 0, &was) && was.sa_handler != SIG_IGN)
 			sigaction(stops[i], &sa, 0);
 }
-/* FILE's directory and name, once */
+/* Which filesystem is dir in: /proc (a link there, a process's file
+ * descriptor, is no path a rename could replace, nor one readlink gives
+ * back), /sys (nothing can be created there) or /dev's own (its nodes and
+ * links, where a file renamed over /dev/stdout would replace it for the
+ * whole system; not a filesystem mounted below it, /dev/shm, nor /dev on
+ * the root's), or another.  The magic numbers are <linux/magic.h>'s. */
+#define PROC_SUPER_MAGIC 0x9fa0
+#define SYSFS_MAGIC 0x62656572
+enum { FS_OTHER, FS_KERNEL, FS_PROC };
+
+static int fs_kind(const char *dir)
+{
+	struct statfs sf;
+	struct stat d, dev, root;
+
+	if (!statfs(dir, &sf) && (sf.f_type == PROC_SUPER_MAGIC || sf.f_type == SYSFS_MAGIC))
+		return sf.f_type == PROC_SUPER_MAGIC ? FS_PROC : FS_KERNEL;
+	return !stat(dir, &d) && !stat("/dev", &dev) && !stat("/", &root) &&
+	       d.st_dev == dev.st_dev && dev.st_dev != root.st_dev ? FS_KERNEL : FS_OTHER;
+}
+
+/* Is name, in the /proc directory dir, membox's own descriptor N (dir is
+ * /proc/self/fd)?  N, else -1. */
+static int own_fd(const char *dir, const char *name)
+{
+	struct stat d, me, fd;
+	char *end;
+	long v = strtol(name, &end, 10);
+
+	return *name >= '0' && *name <= '9' && !*end && v <= INT_MAX &&
+	       !stat(dir, &d) && !stat("/proc/self/fd", &me) &&
+	       d.st_dev == me.st_dev && d.st_ino == me.st_ino && !fstat(v, &fd) ? (int)v : -1;
+}
+
+/* Does FILE lead to a kernel file: is it, or a link on the way to what
+ * it names (at most 40, as the kernel follows), in /proc, /sys or /dev?
+ * That is /proc/self/fd/N, /dev/stdout, /dev/fd/N, a link to one of
+ * them, a /proc, /sys or /dev file.  *fdno: N when the file is membox's
+ * own descriptor N (a link in /proc/self/fd), else -1. */
+static int leads_to_kernel(int *fdno)
+{
+	static char cur[MB_PATH_MAX], dir[MB_PATH_MAX], to[MB_PATH_MAX];
+	struct stat st;
+	unsigned hop;
+	int kernel = 0, kind;
+
+	*fdno = -1;
+	if (strlen(out_path) >= sizeof cur)
+		return 0;
+	strcpy(cur, out_path);
+	for (hop = 0; hop <= 40; hop++) {
+		const char *slash = strrchr(cur, '/');
+		size_t n = slash ? (size_t)(slash - cur) + (slash == cur) : 1;
+		ssize_t k;
+
+		memcpy(dir, slash ? cur : ".", n);
+		dir[n] = 0;
+		if ((kind = fs_kind(dir)) == FS_PROC) {
+			*fdno = own_fd(dir, slash ? slash + 1 : cur);
+			return 1;
+		}
+		kernel |= kind == FS_KERNEL;
+		if (lstat(cur, &st) || !S_ISLNK(st.st_mode) ||
+		    (k = readlink(cur, to, sizeof to - 1)) <= 0)
+			return kernel;
+		to[k] = 0;
+		/* a relative link is read from its own directory */
+		if (to[0] != '/' && n + 1 + (size_t)k >= sizeof cur)
+			return kernel;
+		if (to[0] == '/')
+			memcpy(cur, to, k + 1);
+		else
+			mb_join(cur, dir, "/", to);
+	}
+	return kernel;
+}
+
+/* FILE's directory and name, once; or FILE written in place, as it is:
+ * no regular file (/dev/null, a FIFO) or a kernel file (a descriptor,
+ * /dev/stdout, a /proc, /sys or /dev file), which no file renamed over
+ * it may replace */
 static int out_locate(void)
 {
 	const char *slash = strrchr(out_path, '/');
@@ -67,7 +150,8 @@ static int out_locate(void)
 	struct stat st;
 	size_t n;
 
-	out_in_place = !stat(out_path, &st) && !S_ISREG(st.st_mode);
+	out_in_place = leads_to_kernel(&out_fdno) ||
+	               (!stat(out_path, &st) && !S_ISREG(st.st_mode));
 	if (out_in_place || out_dir >= 0)
 		return 0;
 	out_base = slash ? slash + 1 : out_path;
@@ -130,7 +214,15 @@ int out_begin(struct out *o)
 		return 0;
 	if ((err = out_locate()))
 		return mb_fail_errno(out_path, err);
-	fd = out_in_place ? open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) : out_create();
+	/* in place: appended to, as standard output redirected with > or >>
+	 * is, never truncated; a descriptor of membox's is written through
+	 * (a socket cannot be opened again) */
+	if (out_fdno >= 0)
+		fd = fcntl(out_fdno, F_DUPFD_CLOEXEC, 3);
+	else if (out_in_place)
+		fd = open(out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+	else
+		fd = out_create();
 	if (fd < 0)
 		return mb_fail_errno(out_path, errno);
 	out_flush(o);
@@ -287,9 +379,15 @@ int run_reports(uint64_t every_us, uint64_t count)
 			errno = err;
 		}
 		if (!pid) {   /* the report, as a run without --every would make it */
+			int err;
 			close(p[0]);
 			mb_said_give(p[1]);
-			return out_begin(&out1);
+			/* its time, from before its figures are read: json and kv
+			 * write it in the report, a table in a heading line */
+			rep_stamp(rep_clock_ms());
+			if (!(err = out_begin(&out1)) && fmt == FMT_TABLE)
+				rep_table_stamp();
+			return err;
 		}
 		if (pid < 0) {
 			/* no report this time (EAGAIN, ENOMEM, EMFILE): said once,

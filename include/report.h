@@ -128,6 +128,22 @@ struct rep_fig {
 void rep_begin(void);
 void rep_end(void);
 
+/* The time of a report made again and again (--every, lowmem --watch,
+ * vmstat-meter's sample lines), so that a log can be dated beside the
+ * kernel's: rep_stamp(ms) notes when the report's figures are read, in
+ * milliseconds since the epoch (UTC) on CLOCK_REALTIME as rep_clock_ms
+ * reads it; 0 (at the start) notes none.  While one is noted, rep_begin
+ * writes it first, member "time" in seconds with 3 decimals (json, kv;
+ * prom has none: a scrape has its own time), and rep_table_stamp writes
+ * the heading line "time 2026-11-28T08:30:12Z" of a table.
+ * rep_time_text: ms as that UTC text into b (REP_TIME_LEN bytes): b,
+ * empty for a year that has not four digits. */
+#define REP_TIME_LEN 24
+int64_t rep_clock_ms(void);
+void rep_stamp(int64_t ms);
+void rep_table_stamp(void);
+char *rep_time_text(char *b, int64_t ms);
+
 /* The figures figs[0..n) of rec in the format asked for: json/kv members
  * of the object open now, or prom families (names "membox_" prefix and
  * the figure's prom name; prefix may be ""). */

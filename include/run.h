@@ -26,7 +26,10 @@ void run_stop(int sig);
  * directory (".FILE.membox.PID", mode 0644), which replaces FILE only once
  * it is written whole and on disk (fsync, rename): a reader of FILE sees
  * the previous report or this one, never a part.  A FILE that is no
- * regular file (/dev/null, a FIFO) is written in place.  out_path is FILE,
+ * regular file (/dev/null, a FIFO), or that is or leads through links to
+ * a file of /proc, /sys or /dev (/dev/stdout, /proc/self/fd/N), is
+ * written in place, appended to, never renamed over; membox's own
+ * descriptor N through a dup of it.  out_path is FILE,
  * or 0 for standard output.
  * out_begin: the temporary file opened and o writing to it (its fd; out1
  * takes fd 1 back at the end); 0, or 1 with a message naming FILE.
