@@ -911,7 +911,7 @@ static int loop(int mode)
 static int bad(const char *what, const char *why)
 {
 	mb_warn(what, why);
-	return cli_usage_error(usage);
+	return cli_usage_error();
 }
 
 /* A number option's value, with dec decimals kept, from min to max (in
@@ -919,14 +919,14 @@ static int bad(const char *what, const char *why)
 static int number(const char *name, const char *arg, int dec, uint64_t min, uint64_t max,
                   uint64_t *value)
 {
-	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error(usage) : 0;
+	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error() : 0;
 }
 
 /* The options: 0, or the exit status of a usage error. */
 static int options(int argc, char **argv, struct optst *st)
 {
 	struct lowmem_options *o = &TT.opt;
-	int id, err = 0;
+	int id, i, err = 0;
 
 	o->wait_level = LEVEL_CRITICAL;
 	while (!err && (id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
@@ -971,12 +971,10 @@ static int options(int argc, char **argv, struct optst *st)
 			TT.mode = id;
 			if (!st->arg)
 				break;
-			if (!strcmp(st->arg, "moderate"))
-				o->wait_level = LEVEL_MODERATE;
-			else if (!strcmp(st->arg, "critical"))
-				o->wait_level = LEVEL_CRITICAL;
-			else
-				err = bad("--wait", "LEVEL is critical or moderate");
+			/* the levels a wait can end at: all but none */
+			if ((i = cli_pick("--wait", st->arg, level_names + 1, LEVEL_CRITICAL)) < 0)
+				return cli_usage_error();
+			o->wait_level = i + 1;
 			break;
 		}
 	}
@@ -1015,7 +1013,7 @@ static int run(int argc, char **argv)
 		return err;
 	if (cli_root())
 		return 1;
-	if ((err = cli_reports(usage)))
+	if ((err = cli_reports()))
 		return err;
 	if (TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH)
 		return loop(TT.mode);

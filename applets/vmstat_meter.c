@@ -1196,7 +1196,7 @@ int vmstat_meter_main(int argc, char **argv)
 			return 2;
 		case VMSTAT_OPT_FIELDS:
 			if (fields((char *)st.arg))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_QUIET:
 			TT.quiet = 1;
@@ -1204,33 +1204,33 @@ int vmstat_meter_main(int argc, char **argv)
 		case VMSTAT_OPT_CGROUP:
 			if (!cgroup_path_ok(st.arg)) {
 				mb_warn(st.arg, "--cgroup: not a cgroup path (/A/B, as /proc/PID/cgroup shows it)");
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			}
 			TT.cgroup = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
 			if (cli_fix("-i", st.arg, 6, 10000, 4294967295000000, &TT.interval_us))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_WINDOW:
 			if (cli_fix("-w", st.arg, 0, 1, VM_MAX_WINDOW, &TT.window))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_COUNT:
 			if (cli_fix("-n", st.arg, 0, 0, UINT64_MAX - 1, &TT.count_limit))   /* the last: none */
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_DURATION:
 			if (cli_fix("-d", st.arg, 6, 0, UINT64_MAX - 1, &TT.duration_us))   /* the last: none */
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		}
 	}
 	if (st.ind < argc) {
 		TT.command = (const char *const *)argv + st.ind;
 		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
-			return mb_warn("-n, -d", "not with a command"), cli_usage_error(usage);
+			return mb_warn("-n, -d", "not with a command"), cli_usage_error();
 		fo = &out2;
 	}
 	if (cli_root())

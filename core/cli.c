@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "cli.h"
 #include "msg.h"
@@ -34,9 +35,9 @@ void cli_init(const char *applet)
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
-enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT };
+enum { B_UNKNOWN, B_NEEDS, B_TAKES };
 static const char *const bads[] = { "unknown option", "option needs a value:",
-	"option takes no value:", "unknown format" };
+	"option takes no value:" };
 
 static int bad(int why, const char *opt, size_t n)
 {
@@ -118,20 +119,45 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 	return o->id;
 }
 
-int cli_usage_error(const char *usage)
+int cli_usage_error(void)
 {
-	return mb_usage_error(usage, cli_common_help);
+	out_s(&out2, "Try '");
+	out_s(&out2, mb_applet);
+	out_s(&out2, " --help'.\n");
+	out_flush(&out2);
+	return 2;
+}
+
+int cli_pick(const char *opt, const char *arg, const char *const *names, int n)
+{
+	/* "OPT 'ARG': one of A, B, C": ARG cut at 40 bytes, a name a piece
+	 * and ", " between */
+	const char *v[6 + 2 * CLI_PICK_MAX] = { opt, " '", 0, "'", MB_WHY, "one of " };
+	char a[41];
+	int i, k = 6;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(arg, names[i]))
+			return i;
+	v[2] = mb_cut(a, arg, 40);
+	for (i = 0; i < n && i < CLI_PICK_MAX; i++) {
+		v[k++] = names[i];
+		v[k++] = ", ";
+	}
+	v[k - 1] = 0;
+	mb_warnv(v);
+	return -1;
 }
 
 int cli_common(int id, const char *arg, const char *usage)
 {
+	int k;
+
 	switch (id) {
 	case 'o':
-		if ((fmt = fmt_parse(arg)) < 0) {
-			fmt = FMT_TABLE;
-			bad(B_FORMAT, arg, strlen(arg));
+		if ((k = cli_pick("-o", arg, fmt_names, FMT_N)) < 0)
 			return -1;
-		}
+		fmt = k;
 		return 1;
 	case 'R':
 		if (!*arg)   /* "" would be read as the live system */
@@ -167,12 +193,12 @@ int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const
 	for (;;) {
 		int id = opt_next(st, argc, argv, t), k;
 		if (id == OPT_ERR)
-			return cli_usage_error(usage), OPT_ERR;
+			return cli_usage_error(), OPT_ERR;
 		if (id == OPT_END)
 			return id;
 		k = cli_common(id, st->arg, usage);
 		if (k < 0)
-			return cli_usage_error(usage), OPT_ERR;
+			return cli_usage_error(), OPT_ERR;
 		if (!k)
 			return id;
 	}
@@ -251,10 +277,10 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 	return cli_fix(opt, arg, 0, min, max, v);
 }
 
-int cli_reports(const char *usage)
+int cli_reports(void)
 {
 	if (count_arg && !cli_every_us)
-		return mb_warn("--count", "only with --every"), cli_usage_error(usage);
+		return mb_warn("--count", "only with --every"), cli_usage_error();
 	return run_reports(cli_every_us, count_arg);
 }
 

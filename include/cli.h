@@ -50,13 +50,22 @@ int cli_root(void);
  * process for each report, in which it returns 0, so every report starts
  * from the state the options left; the loop itself never returns: it
  * exits, 0 after a stop signal, else with the last report's status. */
-int cli_reports(const char *usage);
+int cli_reports(void);
 /* --every in microseconds (0: one report) */
 extern uint64_t cli_every_us;
-/* Usage on stderr, returns 2.  Nothing here exits but --help: a usage
- * error comes back to the applet as a return value (OPT_ERR, -1, or this
- * 2), so an applet may give it another status (lowmem --check: 3). */
-int cli_usage_error(const char *usage);
+/* The end of a usage error, after the message that says it (which
+ * names the option, its value and what it takes): "Try 'APPLET --help'."
+ * on stderr, as busybox and coreutils say it; returns 2.  Nothing here
+ * exits but --help: a usage error comes back to the applet as a return
+ * value (OPT_ERR, -1, or this 2), so an applet may give it another status
+ * (lowmem --check: 3). */
+int cli_usage_error(void);
+/* An option whose value is one of names[0..n) (the declaration that
+ * lists them), in any case ("-s PSS" as the table's header spells it):
+ * its index; else the message "OPT 'ARG': one of A, B, C" and -1, after
+ * which the applet returns cli_usage_error(). */
+#define CLI_PICK_MAX 16   /* names listed in the message, at most */
+int cli_pick(const char *opt, const char *arg, const char *const *names, int n);
 /* The numbers of options, one rule for all applets.  An integer
  * option: decimal digits only, from min to max.  A decimal one (seconds,
  * a ratio): digits with one '.', decimals beyond dec cut (its precision),
@@ -64,7 +73,7 @@ int cli_usage_error(const char *usage);
  * dec 6 is 10000).  A sign, a fraction of an integer, another byte, a
  * value beyond 2^64 - 1 in those units or outside [min, max]: a message
  * "OPT 'ARG': not a [whole] number from MIN to MAX" and -1, after which
- * the applet returns cli_usage_error(usage).  Else 0 and *v. */
+ * the applet returns cli_usage_error().  Else 0 and *v. */
 int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *v);
 int cli_fix(const char *opt, const char *arg, int dec, uint64_t min, uint64_t max, uint64_t *v);
 /* -p PID[,PID] (repeatable): each PID (1 to 2^31 - 1) not yet among
