@@ -740,7 +740,7 @@ static void end(void)
 
 int capture_main(int argc, char **argv)
 {
-	struct optst st = { 1, 0, 0 };
+	struct optst st = { 0 };
 	unsigned seen[SR_MAX_PIDS], nseen = 0;
 	int id, smaps = 0, i;
 

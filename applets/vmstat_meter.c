@@ -1175,7 +1175,9 @@ static int command_ended(void)
 
 int vmstat_meter_main(int argc, char **argv)
 {
-	struct optst st = { 0 };
+	/* COMMAND's arguments are its own, options or not (as env, nice and
+	 * timeout take theirs) */
+	struct optst st = { .in_order = 1 };
 	uint64_t period = 0, timed_samples = 0, run_start;
 	int id, stop, status, failed = 0;
 	unsigned i, seen;

@@ -70,6 +70,47 @@ static const struct opt *find(const struct opt *t, char c, const char *s, size_t
 	return 0;
 }
 
+/* argv[from] moved back to argv[to], those between one place on */
+static void move_back(char **argv, int from, int to)
+{
+	char *a = argv[from];
+
+	memmove(argv + to + 1, argv + to, (from - to) * sizeof *argv);
+	argv[to] = a;
+}
+
+/* The next argument that is an option, at st->ind; or 0 at the end of the
+ * options, the operands then from st->ind.  The operands passed over wait
+ * in argv[first_operand ..) until the options read after them (with their
+ * values) are moved before them: the operands stay in their order, after
+ * every option, as GNU getopt leaves them. */
+static const char *next_option(struct optst *st, int argc, char **argv)
+{
+	const char *a = 0;
+
+	for (; st->operands && st->first_operand + st->operands < st->ind; st->first_operand++)
+		move_back(argv, st->first_operand + st->operands, st->first_operand);
+	for (; st->ind < argc; st->ind++) {
+		a = argv[st->ind];
+		if ((a[0] == '-' && a[1]) || st->in_order)
+			break;
+		if (!st->operands++)   /* "-" is an operand (standard input) */
+			st->first_operand = st->ind;
+	}
+	if (st->ind < argc && !strcmp(a, "--")) {   /* the end of the options: dropped */
+		move_back(argv, st->ind, st->ind - st->operands);
+		st->ind++;
+		a = 0;
+	} else if (st->ind == argc || a[0] != '-' || !a[1]) {
+		a = 0;
+	}
+	if (!a) {
+		st->ind -= st->operands;
+		st->operands = 0;
+	}
+	return a;
+}
+
 int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 {
 	const char *a, *name = 0, *val = 0;
@@ -80,16 +121,11 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 	if (!st->ind)
 		st->ind = 1;
 	if (!st->cl || !*st->cl) {
-		if (st->ind >= argc)
-			return OPT_END;
-		a = argv[st->ind];
-		if (a[0] != '-' || !a[1])
+		if (!(a = next_option(st, argc, argv)))
 			return OPT_END;
 		st->ind++;
 		if (a[1] != '-') {
 			st->cl = a + 1;
-		} else if (!a[2]) {
-			return OPT_END;
 		} else {   /* --name or --name=value; name stays set: a long option */
 			const char *eq = strchr(a + 2, '=');
 			n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);

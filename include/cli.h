@@ -1,7 +1,7 @@
-/* cli_: options (POSIX getopt style with long forms), the options every
- * applet shares, and the usage and exit conventions (README: "Conventions
- * shared by every applet"; each applet's manual page: OPTIONS, EXIT
- * STATUS). */
+/* cli_: options (getopt style with long forms, permuted as GNU and
+ * busybox getopt do), the options every applet shares, and the usage and
+ * exit conventions (README: "Conventions shared by every applet"; each
+ * applet's manual page: OPTIONS, EXIT STATUS). */
 #ifndef MB_CLI_H
 #define MB_CLI_H
 #include <stdint.h>
@@ -13,9 +13,12 @@ struct opt {
 	short id;
 };
 struct optst {
-	int ind;           /* next argv index; operands start here after -1 */
+	int ind;           /* next argv index; operands start here after OPT_END */
 	const char *cl;    /* rest of a cluster of short options */
 	const char *arg;   /* the option's argument, or 0 */
+	int in_order;      /* set by the applet: the options end at the first
+	                    * operand (a command whose arguments follow) */
+	int first_operand, operands;   /* the operands passed over so far */
 };
 enum { OPT_END = -1, OPT_ERR = -2, OPT_HELP = 256, OPT_PAGESIZE, OPT_EVERY, OPT_COUNT,
        OPT_OUTPUT, OPT_APPLET };
@@ -37,7 +40,10 @@ extern const char *const cli_common_help;
 /* Start: the applet's name for messages, MEMBOX_ROOT. */
 void cli_init(const char *applet);
 /* Next option: its id, OPT_END (operands from st->ind) or OPT_ERR
- * (message printed).  Stops at the first operand or "--". */
+ * (message printed).  Options and operands may come in any order: the
+ * operands passed over are moved in argv after the options, in their
+ * order, as GNU and busybox getopt do ("tmpfs-du /dev/shm -h").  "--" ends
+ * the options; with st->in_order, the first operand does too. */
 int opt_next(struct optst *st, int argc, char **argv, const struct opt *t);
 /* Handle a common option: 1 done, 0 not common, -1 bad value (message
  * printed).  --help prints usage and exits 0. */
