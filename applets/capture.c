@@ -24,6 +24,9 @@
 #define MB_VERSION "0"
 #endif
 
+/* membox --help: the question the applet answers */
+const char capture_purpose[] = "save every file the applets read (tar), to analyse later (-R)";
+
 static const char *const usage = "Usage: capture [OPTIONS] > FILE.tar\n\n"
 	"Every file the applets read (/proc, /sys, /etc/passwd) as a POSIX tar\n"
 	"stream on stdout, for `tar -x -f FILE.tar -C DIR` and `APPLET -R DIR`.\n"

@@ -21,6 +21,9 @@
 #include "swaps.h"
 #include "zoneinfo.h"
 
+/* membox --help: the question the applet answers */
+const char lowmem_purpose[] = "how close is the system to its low-memory margins (OOM)?";
+
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"

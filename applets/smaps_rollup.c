@@ -12,6 +12,9 @@
 #include "sc.h"
 #include "smaps_rollup.h"
 
+/* membox --help: the question the applet answers */
+const char smaps_rollup_purpose[] = "which processes (users, programs, cgroups) really use the RAM?";
+
 static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
 	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"

@@ -18,6 +18,9 @@
 #include "sysvshm.h"
 #include "walk.h"
 
+/* membox --help: the question the applet answers */
+const char tmpfs_du_purpose[] = "how much RAM do tmpfs files hold, and what else is in Shmem?";
+
 static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
 	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED,\n"

@@ -31,6 +31,9 @@
 #include "sc.h"
 #include "vmstat.h"
 
+/* membox --help: the question the applet answers */
+const char vmstat_meter_purpose[] = "what did a command do to memory (faults, swap, OOM kills)?";
+
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
 	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"

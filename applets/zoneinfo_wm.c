@@ -10,6 +10,9 @@
 #include "sc.h"
 #include "zoneinfo.h"
 
+/* membox --help: the question the applet answers */
+const char zoneinfo_wm_purpose[] = "where are the kernel's free-memory watermarks and reserves?";
+
 static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"Per-zone watermarks and the kernel's total reserve (totalreserve_pages),\n"
 	"from /proc/zoneinfo.  For each zone: FREE, BOOST, MIN, LOW, HIGH, PROMO,\n"
