@@ -358,6 +358,36 @@ static long read_cgroup(enum cg_file file, char *buf, size_t cap, int *truncated
 	return path ? read_file(CG_FIRST + file, path, buf, cap, truncated) : -ENOENT;
 }
 
+/* A counter of -f that the kernel's vmstat lacks is warned about once, at
+ * the first sample, with the names of the file nearest it: a typo
+ * ("pgfualt") would otherwise look like a counter of another kernel. */
+static void unknown_counters(const char *b, size_t n, const unsigned char *have)
+{
+	const char *end = b + n, *p, *nl, *space;
+	const char *v[8 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
+	unsigned i, k, w;
+
+	for (i = TT.default_count; i < TT.field_count; i++) {
+		struct cli_near near = { .word = TT.names[i] };
+		if (have[i])
+			continue;
+		for (p = b; p < end; p = nl + 1) {
+			if (!(nl = memchr(p, '\n', end - p)))
+				nl = end;
+			if ((space = memchr(p, ' ', nl - p)))
+				cli_near_offer(&near, p, space - p);
+		}
+		v[2] = TT.names[i];
+		w = 6;
+		for (k = 0; k < near.n; k++) {
+			v[w++] = k ? ", " : "; nearest: ";
+			v[w++] = near.name[k];
+		}
+		v[w] = 0;
+		mb_warnv(v);
+	}
+}
+
 /* A captured vmstat (every sample) or the live one (at the baseline) is
  * checked whole once: every line "name N", N within 2^64, no NUL, and a
  * final newline.  The first damage is a warning naming the line. */
@@ -558,6 +588,8 @@ static long take_sample(int base)
 	if (!TT.cgroup && (!live || base))
 		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
+	if (!TT.cgroup && !TT.base_us && !truncated)
+		unknown_counters(TT.buf, n, have);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
 		psi_failed = (n = read_cgroup(CG_PRESSURE, TT.buf, sizeof TT.buf, &truncated)) < 0
 		             || psi_parse(TT.buf, n, psi);

@@ -345,3 +345,53 @@ int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)
 		arg = comma + 1;
 	}
 }
+
+/* The optimal string alignment distance (Levenshtein's, with two
+ * neighbours swapped one edit: "pgfualt" is 1 from "pgfault"), a row per
+ * letter of the word over the letters of the name, the last three kept. */
+static unsigned distance(const char *word, size_t wl, const char *name, size_t len)
+{
+	unsigned char row[3][CLI_NEAR_LEN + 1];
+	size_t i, j;
+
+	for (j = 0; j <= len; j++)
+		row[0][j] = j;
+	for (i = 1; i <= wl; i++) {
+		unsigned char *cur = row[i % 3], *up = row[(i - 1) % 3], *up2 = row[(i + 1) % 3];
+		cur[0] = i;
+		for (j = 1; j <= len; j++) {
+			unsigned d = up[j - 1] + (word[i - 1] != name[j - 1]);
+			if (up[j] + 1u < d)
+				d = up[j] + 1u;
+			if (cur[j - 1] + 1u < d)
+				d = cur[j - 1] + 1u;
+			if (i > 1 && j > 1 && word[i - 1] == name[j - 2] && word[i - 2] == name[j - 1] &&
+			    up2[j - 2] + 1u < d)
+				d = up2[j - 2] + 1u;
+			cur[j] = d;
+		}
+	}
+	return row[wl % 3][len];
+}
+
+void cli_near_offer(struct cli_near *near, const char *name, size_t len)
+{
+	size_t wl = strlen(near->word);
+	unsigned limit = wl / 3 < 1 ? 1 : wl / 3 > 3 ? 3 : wl / 3, d, k;
+
+	if (len > CLI_NEAR_LEN || wl > CLI_NEAR_LEN || len + limit < wl || wl + limit < len)
+		return;
+	d = distance(near->word, wl, name, len);
+	if (d > limit)
+		return;
+	for (k = 0; k < near->n && near->dist[k] <= d; k++)
+		;
+	if (k == CLI_NEAR_MAX)
+		return;
+	near->n += near->n < CLI_NEAR_MAX;
+	memmove(near->dist + k + 1, near->dist + k, (near->n - 1 - k) * sizeof *near->dist);
+	memmove(near->name[k + 1], near->name[k], (near->n - 1 - k) * sizeof *near->name);
+	near->dist[k] = d;
+	memcpy(near->name[k], name, len);
+	near->name[k][len] = 0;
+}

@@ -4,6 +4,7 @@
  * applet's manual page: OPTIONS, EXIT STATUS). */
 #ifndef MB_CLI_H
 #define MB_CLI_H
+#include <stddef.h>
 #include <stdint.h>
 
 struct opt {
@@ -72,6 +73,20 @@ int cli_usage_error(void);
  * which the applet returns cli_usage_error(). */
 #define CLI_PICK_MAX 16   /* names listed in the message, at most */
 int cli_pick(const char *opt, const char *arg, const char *const *names, int n);
+/* The names nearest a word the user typed (a typo), out of candidates
+ * offered one by one: those within an edit distance (letters inserted,
+ * dropped, changed or two swapped) of a third of the word's length, at
+ * least 1 and at most 3; the CLI_NEAR_MAX nearest, the first offered
+ * first among equals.  Each kept as a NUL-ended copy. */
+#define CLI_NEAR_MAX 3
+#define CLI_NEAR_LEN 63   /* a longer candidate is too far from any typo */
+struct cli_near {
+	const char *word;
+	unsigned n;
+	unsigned dist[CLI_NEAR_MAX];
+	char name[CLI_NEAR_MAX][CLI_NEAR_LEN + 1];
+};
+void cli_near_offer(struct cli_near *near, const char *name, size_t len);
 /* The numbers of options, one rule for all applets.  An integer
  * option: decimal digits only, from min to max.  A decimal one (seconds,
  * a ratio): digits with one '.', decimals beyond dec cut (its precision),
