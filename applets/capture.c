@@ -24,6 +24,9 @@
 #define MB_VERSION "0"
 #endif
 
+/* membox --help: the question the applet answers */
+const char capture_purpose[] = "save every file the applets read (tar), to analyse later (-R)";
+
 static const char *const usage = "Usage: capture [OPTIONS] > FILE.tar\n\n"
 	"Every file the applets read (/proc, /sys, /etc/passwd) as a POSIX tar\n"
 	"stream on stdout, for `tar -x -f FILE.tar -C DIR` and `APPLET -R DIR`.\n"
@@ -740,7 +743,7 @@ static void end(void)
 
 int capture_main(int argc, char **argv)
 {
-	struct optst st = { 1, 0, 0 };
+	struct optst st = { 0 };
 	unsigned seen[SR_MAX_PIDS], nseen = 0;
 	int id, smaps = 0, i;
 
@@ -752,7 +755,7 @@ int capture_main(int argc, char **argv)
 			break;
 		case CAPTURE_OPT_PID:
 			if (cli_pids((char *)st.arg, seen, &nseen, SR_MAX_PIDS))
-				return mb_usage_error(usage, "");
+				return cli_usage_error();
 			if (TT.npids < SR_MAX_PIDS)
 				TT.pids[TT.npids++] = st.arg;
 			break;
@@ -763,18 +766,18 @@ int capture_main(int argc, char **argv)
 		case OPT_OUTPUT:   /* -O FILE: the stream replaces FILE once whole */
 			if (cli_common(id, st.arg, usage) > 0)
 				break;
-			return mb_usage_error(usage, "");
+			return cli_usage_error();
 		default:   /* -o, -b, ...: capture writes tar */
 			if (id != OPT_ERR) {
 				char o[3] = { '-', (char)id, 0 };
 				mb_warn(o, "not an option of capture");
 			}
-			return mb_usage_error(usage, "");
+			return cli_usage_error();
 		}
 	}
 	if (st.ind < argc) {
 		mb_warn(argv[st.ind], "capture takes no operands");
-		return mb_usage_error(usage, "");
+		return cli_usage_error();
 	}
 	if (!out_path && isatty(1)) {
 		mb_warn("standard output is a terminal", "refusing to write a tar stream to it");

@@ -21,6 +21,9 @@
 #include "swaps.h"
 #include "zoneinfo.h"
 
+/* membox --help: the question the applet answers */
+const char lowmem_purpose[] = "how close is the system to its low-memory margins (OOM)?";
+
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
 	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
@@ -919,7 +922,7 @@ static int loop(int mode)
 static int bad(const char *what, const char *why)
 {
 	mb_warn(what, why);
-	return cli_usage_error(usage);
+	return cli_usage_error();
 }
 
 /* A number option's value, with dec decimals kept, from min to max (in
@@ -927,14 +930,14 @@ static int bad(const char *what, const char *why)
 static int number(const char *name, const char *arg, int dec, uint64_t min, uint64_t max,
                   uint64_t *value)
 {
-	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error(usage) : 0;
+	return cli_fix(name, arg, dec, min, max, value) ? cli_usage_error() : 0;
 }
 
 /* The options: 0, or the exit status of a usage error. */
 static int options(int argc, char **argv, struct optst *st)
 {
 	struct lowmem_options *o = &TT.opt;
-	int id, err = 0;
+	int id, i, err = 0;
 
 	o->wait_level = LEVEL_CRITICAL;
 	while (!err && (id = cli_next(st, argc, argv, opts, usage)) != OPT_END) {
@@ -979,12 +982,10 @@ static int options(int argc, char **argv, struct optst *st)
 			TT.mode = id;
 			if (!st->arg)
 				break;
-			if (!strcmp(st->arg, "moderate"))
-				o->wait_level = LEVEL_MODERATE;
-			else if (!strcmp(st->arg, "critical"))
-				o->wait_level = LEVEL_CRITICAL;
-			else
-				err = bad("--wait", "LEVEL is critical or moderate");
+			/* the levels a wait can end at: all but none */
+			if ((i = cli_pick("--wait", st->arg, level_names + 1, LEVEL_CRITICAL)) < 0)
+				return cli_usage_error();
+			o->wait_level = i + 1;
 			break;
 		}
 	}
@@ -1023,7 +1024,7 @@ static int run(int argc, char **argv)
 		return err;
 	if (cli_root())
 		return 1;
-	if ((err = cli_reports(usage)))
+	if ((err = cli_reports()))
 		return err;
 	if (TT.mode == LOWMEM_OPT_WAIT || TT.mode == LOWMEM_OPT_WATCH)
 		return loop(TT.mode);

@@ -12,6 +12,9 @@
 #include "sc.h"
 #include "smaps_rollup.h"
 
+/* membox --help: the question the applet answers */
+const char smaps_rollup_purpose[] = "which processes (users, programs, cgroups) really use the RAM?";
+
 static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"Per process PSS (pages divided among their sharers), USS (private pages),\n"
 	"RSS, SWAP and SWAPPSS from /proc/PID/smaps_rollup (else smaps; else status,\n"
@@ -57,6 +60,12 @@ static const struct opt opts[] = {
 
 static const char *const sort_names[SR_SORT_N] = { "pss", "uss", "rss", "swap", "swappss",
 	"anon", "file", "shmem", "private_dirty", "pid", "user", "name" };
+/* -M and -l: the objects' sort keys, a size of theirs or the name */
+static const char *const object_sort_names[] = { "pss", "uss", "rss", "swap", "swappss",
+	"private_dirty", "name" };
+
+/* -C's sets */
+static const char *const category_sets[] = { "chromeos" };
 
 /* -C chromeos: the rules as -c would add them, the first match wins */
 static const char *const chromeos_rules[] = {
@@ -82,21 +91,17 @@ GLOBALS(
 
 /* ---- the options ---- */
 
-/* The index of s in names[0..n), else -1. */
-static int pick(const char *const *names, int n, const char *s)
-{
-	int i;
-	for (i = 0; i < n && strcmp(names[i], s); i++)
-		;
-	return i < n ? i : -1;
-}
-
-static int add_rule(struct sr_options *o, const char *spec)
+/* -c NAME=GLOB, or a rule of -C: 0, or -1 after a message */
+static int add_rule(struct sr_options *o, const char *opt, const char *spec)
 {
 	const char *eq = strchr(spec, '=');
+	char cut[41];
 
-	if (!eq || eq == spec || o->nrules == SR_MAX_RULES || pat_check(eq + 1))
-		return -1;
+	if (o->nrules == SR_MAX_RULES)
+		return mb_warn(opt, MB_WHY, "more than SR_MAX_RULES (16) categories"), -1;
+	if (!eq || eq == spec || pat_check(eq + 1))
+		return mb_warn(opt, " '", mb_cut(cut, spec, 40), "'", MB_WHY,
+		               "not NAME=GLOB (a glob of at most PAT_MAX (256) bytes)"), -1;
 	o->rules[o->nrules].name = spec;
 	o->rules[o->nrules].name_len = eq - spec;
 	o->rules[o->nrules++].glob = eq + 1;
@@ -119,46 +124,46 @@ static int options(struct sr_options *o, int argc, char **argv)
 			return 2;
 		case SR_OPT_PID:
 			if (cli_pids((char *)p, o->pids, &o->npids, SR_MAX_PIDS))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case SR_OPT_USER:
 			o->user = p;
 			break;
 		case SR_OPT_SORT:
-			if ((i = pick(sort_names, SR_SORT_N, p)) < 0)
-				goto bad;
+			if ((i = cli_pick("-s", p, sort_names, SR_SORT_N)) < 0)
+				return cli_usage_error();
 			o->sort = i;
 			break;
 		case SR_OPT_GROUP:   /* none has no name to give */
-			if ((i = pick(sr_group_names, SR_GROUP_N, p)) < 1)
-				goto bad;
-			o->group = i;
+			if ((i = cli_pick("-g", p, sr_group_names + 1, SR_GROUP_N - 1)) < 0)
+				return cli_usage_error();
+			o->group = i + 1;
 			break;
 		case SR_OPT_REVERSE:
 			o->reverse = 1;
 			break;
 		case SR_OPT_TOP:
 			if (cli_u64("-n", p, 1, UINT64_MAX, &v))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			/* more than there can be processes: all of them */
 			o->top = v < -1u ? v : -1u;
 			break;
 		case SR_OPT_MAPS:
 			if (cli_u64("-M", p, 1, 0x7fffffff, &v))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			o->maps_pid = v;
 			o->view = SR_VIEW_MAPS;
 			break;
 		case SR_OPT_CATEGORIES:
-			if (strcmp(p, "chromeos"))
-				goto bad;
-			for (k = 0; k < sizeof chromeos_rules / sizeof *chromeos_rules; k++)
-				if (add_rule(o, p = chromeos_rules[k]))
-					goto bad;
+			if (cli_pick("-C", p, category_sets, REP_N(category_sets)) < 0)
+				return cli_usage_error();
+			for (k = 0; k < REP_N(chromeos_rules); k++)
+				if (add_rule(o, "-C", chromeos_rules[k]))
+					return cli_usage_error();
 			break;
 		case SR_OPT_CATEGORY:
-			if (add_rule(o, p))
-				goto bad;
+			if (add_rule(o, "-c", p))
+				return cli_usage_error();
 			break;
 		case SR_OPT_UNSORTED:
 			o->unsorted = 1;
@@ -174,7 +179,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 			break;
 		case SR_OPT_CGROUP_DEPTH:
 			if (cli_u64("--cgroup-depth", p, 0, 4096, &v))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			o->cgroup_depth = v;
 			break;
 		case SR_OPT_ALL_CGROUPS:
@@ -182,10 +187,8 @@ static int options(struct sr_options *o, int argc, char **argv)
 			break;
 		}
 	}
-	if (st.ind < argc) {
-		p = argv[st.ind];
-		goto bad;
-	}
+	if (st.ind < argc)
+		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error();
 	if (o->nrules && !o->group)
 		o->group = SR_GROUP_CATEGORY;
 	/* --cgroup-depth and -a imply -g cgroup, and mean nothing with another */
@@ -194,7 +197,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 	if ((o->all_cgroups || o->cgroup_depth != -1u) && o->group != SR_GROUP_CGROUP) {
 		p = o->all_cgroups ? "-a" : "--cgroup-depth";
 		mb_warn(p, "only with -g cgroup");
-		return cli_usage_error(usage);
+		return cli_usage_error();
 	}
 	o->rules[o->nrules].name = "other";
 	o->rules[o->nrules].name_len = 5;
@@ -207,14 +210,12 @@ static int options(struct sr_options *o, int argc, char **argv)
 	/* objects sort by a size of theirs or by name */
 	if (o->view >= SR_VIEW_MAPS && o->sort != SR_SORT_NAME && o->sort != SR_SORT_PRIVATE_DIRTY &&
 	    o->sort >= SR_SORT_ANON) {
-		p = sort_names[o->sort];
-		goto bad;
+		cli_pick("-s with -M or -l", sort_names[o->sort], object_sort_names,
+		         REP_N(object_sort_names));
+		return cli_usage_error();
 	}
 	o->verbose &= o->view != SR_VIEW_MAPS;
 	return 0;
-bad:
-	mb_warn(p, "bad value");
-	return cli_usage_error(usage);
 }
 
 /* -p, -M: a thread's /proc/TID (not listed, but there) has its process's
@@ -260,7 +261,7 @@ int smaps_rollup_main(int argc, char **argv)
 	int rc;
 
 	cli_init("smaps-rollup");
-	if ((rc = options(&o, argc, argv)) || (rc = cli_root()) || (rc = cli_reports(usage)))
+	if ((rc = options(&o, argc, argv)) || (rc = cli_root()) || (rc = cli_reports()))
 		return rc;
 	if (o.user) {
 		if (sc_u64_all(o.user, strlen(o.user), &uid) == SC_OK)

@@ -18,6 +18,9 @@
 #include "sysvshm.h"
 #include "walk.h"
 
+/* membox --help: the question the applet answers */
+const char tmpfs_du_purpose[] = "how much RAM do tmpfs files hold, and what else is in Shmem?";
+
 static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"Per tmpfs mount: size limit, statfs USED, and from a walk counted like\n"
 	"du -x: ALLOC (blocks x 512), LOGICAL (st_size), RESIDENT and SWAPPED,\n"
@@ -967,11 +970,11 @@ int tmpfs_du_main(int argc, char **argv)
 			break;
 		case TMPFS_DU_OPT_DEPTH:
 			if (cli_u64("-d", st.arg, 0, UINT64_MAX, &TT.depth))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case TMPFS_DU_OPT_TOP:
 			if (cli_u64("-n", st.arg, 0, UINT64_MAX, &TT.top))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case TMPFS_DU_OPT_ALL:
 			TT.all = 1;
@@ -987,10 +990,10 @@ int tmpfs_du_main(int argc, char **argv)
 	TT.npaths = argc - st.ind;
 	if (TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
 		return mb_warn("-s or PATH", "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"),
-		       cli_usage_error(usage);
+		       cli_usage_error();
 	if (cli_root())
 		return 1;
-	if ((failed = cli_reports(usage)))
+	if ((failed = cli_reports()))
 		return failed;
 	if (read_mounts())
 		return 1;

@@ -31,6 +31,9 @@
 #include "sc.h"
 #include "vmstat.h"
 
+/* membox --help: the question the applet answers */
+const char vmstat_meter_purpose[] = "what did a command do to memory (faults, swap, OOM kills)?";
+
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
 	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
@@ -356,6 +359,36 @@ static long read_cgroup(enum cg_file file, char *buf, size_t cap, int *truncated
 	return path ? read_file(CG_FIRST + file, path, buf, cap, truncated) : -ENOENT;
 }
 
+/* A counter of -f that the kernel's vmstat lacks is warned about once, at
+ * the first sample, with the names of the file nearest it: a typo
+ * ("pgfualt") would otherwise look like a counter of another kernel. */
+static void unknown_counters(const char *b, size_t n, const unsigned char *have)
+{
+	const char *end = b + n, *p, *nl, *space;
+	const char *v[8 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
+	unsigned i, k, w;
+
+	for (i = TT.default_count; i < TT.field_count; i++) {
+		struct cli_near near = { .word = TT.names[i] };
+		if (have[i])
+			continue;
+		for (p = b; p < end; p = nl + 1) {
+			if (!(nl = memchr(p, '\n', end - p)))
+				nl = end;
+			if ((space = memchr(p, ' ', nl - p)))
+				cli_near_offer(&near, p, space - p);
+		}
+		v[2] = TT.names[i];
+		w = 6;
+		for (k = 0; k < near.n; k++) {
+			v[w++] = k ? ", " : "; nearest: ";
+			v[w++] = near.name[k];
+		}
+		v[w] = 0;
+		mb_warnv(v);
+	}
+}
+
 /* A captured vmstat (every sample) or the live one (at the baseline) is
  * checked whole once: every line "name N", N within 2^64, no NUL, and a
  * final newline.  The first damage is a warning naming the line. */
@@ -557,6 +590,8 @@ static long take_sample(int base)
 	if (!TT.cgroup && (!live || base))
 		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
+	if (!TT.cgroup && !TT.base_us && !truncated)
+		unknown_counters(TT.buf, n, have);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
 		psi_failed = (n = read_cgroup(CG_PRESSURE, TT.buf, sizeof TT.buf, &truncated)) < 0
 		             || psi_parse(TT.buf, n, psi);
@@ -1180,7 +1215,9 @@ static int command_ended(void)
 
 int vmstat_meter_main(int argc, char **argv)
 {
-	struct optst st = { 0 };
+	/* COMMAND's arguments are its own, options or not (as env, nice and
+	 * timeout take theirs) */
+	struct optst st = { .in_order = 1 };
 	uint64_t period = 0, timed_samples = 0, run_start;
 	int id, stop, status, failed = 0;
 	unsigned i, seen;
@@ -1201,7 +1238,7 @@ int vmstat_meter_main(int argc, char **argv)
 			return 2;
 		case VMSTAT_OPT_FIELDS:
 			if (fields((char *)st.arg))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_QUIET:
 			TT.quiet = 1;
@@ -1209,33 +1246,33 @@ int vmstat_meter_main(int argc, char **argv)
 		case VMSTAT_OPT_CGROUP:
 			if (!cgroup_path_ok(st.arg)) {
 				mb_warn(st.arg, "--cgroup: not a cgroup path (/A/B, as /proc/PID/cgroup shows it)");
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			}
 			TT.cgroup = st.arg;
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
 			if (cli_fix("-i", st.arg, 6, 10000, 4294967295000000, &TT.interval_us))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_WINDOW:
 			if (cli_fix("-w", st.arg, 0, 1, VM_MAX_WINDOW, &TT.window))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_COUNT:
 			if (cli_fix("-n", st.arg, 0, 0, UINT64_MAX - 1, &TT.count_limit))   /* the last: none */
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_DURATION:
 			if (cli_fix("-d", st.arg, 6, 0, UINT64_MAX - 1, &TT.duration_us))   /* the last: none */
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			break;
 		}
 	}
 	if (st.ind < argc) {
 		TT.command = (const char *const *)argv + st.ind;
 		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
-			return mb_warn("-n, -d", "not with a command"), cli_usage_error(usage);
+			return mb_warn("-n, -d", "not with a command"), cli_usage_error();
 		fo = &out2;
 	}
 	if (cli_root())

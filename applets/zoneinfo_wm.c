@@ -10,6 +10,9 @@
 #include "sc.h"
 #include "zoneinfo.h"
 
+/* membox --help: the question the applet answers */
+const char zoneinfo_wm_purpose[] = "where are the kernel's free-memory watermarks and reserves?";
+
 static const char *const usage = "Usage: zoneinfo-wm [OPTIONS]\n\n"
 	"Per-zone watermarks and the kernel's total reserve (totalreserve_pages),\n"
 	"from /proc/zoneinfo.  For each zone: FREE, BOOST, MIN, LOW, HIGH, PROMO,\n"
@@ -276,17 +279,17 @@ int zoneinfo_wm_main(int argc, char **argv)
 			break;
 		case ZONEINFO_WM_OPT_PAGE_SIZE:
 			if (cli_u64("--page-size", st.arg, 4096, 1 << 20, &ps_opt))
-				return cli_usage_error(usage);
+				return cli_usage_error();
 			if (ps_opt & (ps_opt - 1))
-				return mb_warn("--page-size", "not a power of two"), cli_usage_error(usage);
+				return mb_warn("--page-size", "not a power of two"), cli_usage_error();
 			break;
 		}
 	}
 	if (st.ind < argc)
-		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error(usage);
+		return mb_warn(argv[st.ind], "unexpected argument"), cli_usage_error();
 	if (cli_root())
 		return 1;
-	if ((failed = cli_reports(usage)))
+	if ((failed = cli_reports()))
 		return failed;
 	failed = zi_load(&TT.zones, &TT.meminfo, ps_opt, &TT.page_size, &TT.page_size_how, said,
 	                 TT.meminfo_text, sizeof TT.meminfo_text);

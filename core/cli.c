@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "cli.h"
 #include "msg.h"
@@ -35,9 +36,9 @@ void cli_init(const char *applet)
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
-enum { B_UNKNOWN, B_NEEDS, B_TAKES, B_FORMAT };
+enum { B_UNKNOWN, B_NEEDS, B_TAKES };
 static const char *const bads[] = { "unknown option", "option needs a value:",
-	"option takes no value:", "unknown format" };
+	"option takes no value:" };
 
 static int bad(int why, const char *opt, size_t n)
 {
@@ -70,6 +71,47 @@ static const struct opt *find(const struct opt *t, char c, const char *s, size_t
 	return 0;
 }
 
+/* argv[from] moved back to argv[to], those between one place on */
+static void move_back(char **argv, int from, int to)
+{
+	char *a = argv[from];
+
+	memmove(argv + to + 1, argv + to, (from - to) * sizeof *argv);
+	argv[to] = a;
+}
+
+/* The next argument that is an option, at st->ind; or 0 at the end of the
+ * options, the operands then from st->ind.  The operands passed over wait
+ * in argv[first_operand ..) until the options read after them (with their
+ * values) are moved before them: the operands stay in their order, after
+ * every option, as GNU getopt leaves them. */
+static const char *next_option(struct optst *st, int argc, char **argv)
+{
+	const char *a = 0;
+
+	for (; st->operands && st->first_operand + st->operands < st->ind; st->first_operand++)
+		move_back(argv, st->first_operand + st->operands, st->first_operand);
+	for (; st->ind < argc; st->ind++) {
+		a = argv[st->ind];
+		if ((a[0] == '-' && a[1]) || st->in_order)
+			break;
+		if (!st->operands++)   /* "-" is an operand (standard input) */
+			st->first_operand = st->ind;
+	}
+	if (st->ind < argc && !strcmp(a, "--")) {   /* the end of the options: dropped */
+		move_back(argv, st->ind, st->ind - st->operands);
+		st->ind++;
+		a = 0;
+	} else if (st->ind == argc || a[0] != '-' || !a[1]) {
+		a = 0;
+	}
+	if (!a) {
+		st->ind -= st->operands;
+		st->operands = 0;
+	}
+	return a;
+}
+
 int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 {
 	const char *a, *name = 0, *val = 0;
@@ -80,16 +122,11 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 	if (!st->ind)
 		st->ind = 1;
 	if (!st->cl || !*st->cl) {
-		if (st->ind >= argc)
-			return OPT_END;
-		a = argv[st->ind];
-		if (a[0] != '-' || !a[1])
+		if (!(a = next_option(st, argc, argv)))
 			return OPT_END;
 		st->ind++;
 		if (a[1] != '-') {
 			st->cl = a + 1;
-		} else if (!a[2]) {
-			return OPT_END;
 		} else {   /* --name or --name=value; name stays set: a long option */
 			const char *eq = strchr(a + 2, '=');
 			n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
@@ -119,20 +156,45 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 	return o->id;
 }
 
-int cli_usage_error(const char *usage)
+int cli_usage_error(void)
 {
-	return mb_usage_error(usage, cli_common_help);
+	out_s(&out2, "Try '");
+	out_s(&out2, mb_applet);
+	out_s(&out2, " --help'.\n");
+	out_flush(&out2);
+	return 2;
+}
+
+int cli_pick(const char *opt, const char *arg, const char *const *names, int n)
+{
+	/* "OPT 'ARG': one of A, B, C": ARG cut at 40 bytes, a name a piece
+	 * and ", " between */
+	const char *v[6 + 2 * CLI_PICK_MAX] = { opt, " '", 0, "'", MB_WHY, "one of " };
+	char a[41];
+	int i, k = 6;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(arg, names[i]))
+			return i;
+	v[2] = mb_cut(a, arg, 40);
+	for (i = 0; i < n && i < CLI_PICK_MAX; i++) {
+		v[k++] = names[i];
+		v[k++] = ", ";
+	}
+	v[k - 1] = 0;
+	mb_warnv(v);
+	return -1;
 }
 
 int cli_common(int id, const char *arg, const char *usage)
 {
+	int k;
+
 	switch (id) {
 	case 'o':
-		if ((fmt = fmt_parse(arg)) < 0) {
-			fmt = FMT_TABLE;
-			bad(B_FORMAT, arg, strlen(arg));
+		if ((k = cli_pick("-o", arg, fmt_names, FMT_N)) < 0)
 			return -1;
-		}
+		fmt = k;
 		return 1;
 	case 'R':
 		if (!*arg)   /* "" would be read as the live system */
@@ -168,12 +230,12 @@ int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const
 	for (;;) {
 		int id = opt_next(st, argc, argv, t), k;
 		if (id == OPT_ERR)
-			return cli_usage_error(usage), OPT_ERR;
+			return cli_usage_error(), OPT_ERR;
 		if (id == OPT_END)
 			return id;
 		k = cli_common(id, st->arg, usage);
 		if (k < 0)
-			return cli_usage_error(usage), OPT_ERR;
+			return cli_usage_error(), OPT_ERR;
 		if (!k)
 			return id;
 	}
@@ -252,10 +314,10 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 	return cli_fix(opt, arg, 0, min, max, v);
 }
 
-int cli_reports(const char *usage)
+int cli_reports(void)
 {
 	if (count_arg && !cli_every_us)
-		return mb_warn("--count", "only with --every"), cli_usage_error(usage);
+		return mb_warn("--count", "only with --every"), cli_usage_error();
 	return run_reports(cli_every_us, count_arg);
 }
 
@@ -283,4 +345,54 @@ int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)
 			return 0;
 		arg = comma + 1;
 	}
+}
+
+/* The optimal string alignment distance (Levenshtein's, with two
+ * neighbours swapped one edit: "pgfualt" is 1 from "pgfault"), a row per
+ * letter of the word over the letters of the name, the last three kept. */
+static unsigned distance(const char *word, size_t wl, const char *name, size_t len)
+{
+	unsigned char row[3][CLI_NEAR_LEN + 1];
+	size_t i, j;
+
+	for (j = 0; j <= len; j++)
+		row[0][j] = j;
+	for (i = 1; i <= wl; i++) {
+		unsigned char *cur = row[i % 3], *up = row[(i - 1) % 3], *up2 = row[(i + 1) % 3];
+		cur[0] = i;
+		for (j = 1; j <= len; j++) {
+			unsigned d = up[j - 1] + (word[i - 1] != name[j - 1]);
+			if (up[j] + 1u < d)
+				d = up[j] + 1u;
+			if (cur[j - 1] + 1u < d)
+				d = cur[j - 1] + 1u;
+			if (i > 1 && j > 1 && word[i - 1] == name[j - 2] && word[i - 2] == name[j - 1] &&
+			    up2[j - 2] + 1u < d)
+				d = up2[j - 2] + 1u;
+			cur[j] = d;
+		}
+	}
+	return row[wl % 3][len];
+}
+
+void cli_near_offer(struct cli_near *near, const char *name, size_t len)
+{
+	size_t wl = strlen(near->word);
+	unsigned limit = wl / 3 < 1 ? 1 : wl / 3 > 3 ? 3 : wl / 3, d, k;
+
+	if (len > CLI_NEAR_LEN || wl > CLI_NEAR_LEN || len + limit < wl || wl + limit < len)
+		return;
+	d = distance(near->word, wl, name, len);
+	if (d > limit)
+		return;
+	for (k = 0; k < near->n && near->dist[k] <= d; k++)
+		;
+	if (k == CLI_NEAR_MAX)
+		return;
+	near->n += near->n < CLI_NEAR_MAX;
+	memmove(near->dist + k + 1, near->dist + k, (near->n - 1 - k) * sizeof *near->dist);
+	memmove(near->name[k + 1], near->name[k], (near->n - 1 - k) * sizeof *near->name);
+	near->dist[k] = d;
+	memcpy(near->name[k], name, len);
+	near->name[k][len] = 0;
 }

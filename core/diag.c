@@ -165,14 +165,6 @@ void mb_warn_diags(const struct diag *d, unsigned n)
 		mb_warn_diag(d++);
 }
 
-int mb_usage_error(const char *usage, const char *more)
-{
-	out_s(&out2, usage);
-	out_s(&out2, more);
-	out_flush(&out2);
-	return 2;
-}
-
 int mb_failed(void) { return failed; }
 int mb_said_active(void) { return said_fd >= 0; }
 

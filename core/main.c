@@ -16,7 +16,10 @@
 #define MB_VERSION "0"
 #endif
 
-#define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
+/* Each applet's file defines NAME_main and NAME_purpose, the question it
+ * answers (membox --help) */
+#define APPLET(c, s) int c##_main(int, char **) __attribute__((weak)); \
+	extern const char c##_purpose[] __attribute__((weak));
 #include "applets.h"
 #undef APPLET
 
@@ -26,8 +29,9 @@ union globals this;
 static const struct applet {
 	const char *name;
 	int (*main)(int, char **);
+	const char *purpose;
 } applets[] = {
-#define APPLET(c, s) { s, c##_main },
+#define APPLET(c, s) { s, c##_main, c##_purpose },
 #include "applets.h"
 #undef APPLET
 };
@@ -56,6 +60,8 @@ static void list(struct out *o)
 
 static int help(struct out *o)
 {
+	size_t i;
+
 	out_s(o, "membox " MB_VERSION);
 	out_s(o, ": memory truths for small Linux systems\n\n"
 	         "Usage: membox APPLET [ARGS]   or a link named APPLET to membox\n"
@@ -64,7 +70,14 @@ static int help(struct out *o)
 	         "  --install DIR   hard links (-s: symlinks) named for every applet in DIR,\n"
 	         "                  replacing entries of those names\n\n"
 	         "Applets:\n");
-	list(o);
+	for (i = 0; i < N_APPLETS; i++)
+		if (applets[i].main) {
+			out_s(o, "  ");
+			out_s(o, applets[i].name);
+			out_pad(o, strlen(applets[i].name), 14);
+			out_s(o, applets[i].purpose);
+			out_c(o, '\n');
+		}
 	return 0;
 }
 

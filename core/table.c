@@ -10,15 +10,7 @@ int fmt_unit = 'k';
 void fo_s(const char *s) { out_s(fo, s); }
 void fo_c(char c) { out_c(fo, c); }
 
-int fmt_parse(const char *name)
-{
-	static const char *const names[] = { "table", "json", "kv", "prom" };
-	int i;
-	for (i = 0; i < 4; i++)
-		if (!strcmp(name, names[i]))
-			return i;
-	return -1;
-}
+const char *const fmt_names[FMT_N] = { "table", "json", "kv", "prom" };
 
 void out_num(struct out *o, int neg, uint64_t m, int dec, int w)
 {

@@ -41,8 +41,6 @@ int mb_fail_said(void);
 /* "membox: APPLET: FILE line N: why" (as a warning, or failing with 1). */
 void mb_warn_line(const char *file, unsigned long line, const char *why);
 int mb_fail_line(const char *file, unsigned long line, const char *why);
-/* A usage text (usage, then more) on stderr after a usage error; returns 2. */
-int mb_usage_error(const char *usage, const char *more);
 /* What the end of a run (run.h) needs to know: whether a failure was said
  * (then -O FILE is not replaced) */
 int mb_failed(void);

@@ -6,11 +6,11 @@
 #include "out.h"
 #include "text.h"
 
-enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM };
+enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM, FMT_N };
+extern const char *const fmt_names[FMT_N];   /* -o's values, by FMT_ */
 extern int fmt;        /* -o */
 extern int fmt_unit;   /* table sizes: 'b', 'k' (default), 'm', 'h' */
 extern struct out *fo; /* where the report goes (stdout unless an applet says) */
-int fmt_parse(const char *name);   /* -1 when unknown */
 /* out_s(fo, s) and out_c(fo, c): the report's writes with one argument less
  * at each of their many calls */
 void fo_s(const char *s);
