@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include "applet.h"
+#include "proc.h"
 #include "rd.h"
 #include "sc.h"
 #include "tar.h"
@@ -71,9 +72,11 @@ static const struct run {
  * for an answer, one byte on a second pipe: ANSWER_TAKE or ANSWER_TAKEN. */
 enum {
 	REC_ASK = 'a',        /* text: a name about to be taken; may it? */
+	REC_HAVE = 'h',       /* text: a name; is it in the stream? (answer
+	                         ANSWER_TAKEN: yes; nothing is marked) */
 	REC_FILE = 'f',       /* a member written */
 	REC_PROCESS = 'p',    /* a process's status written */
-	REC_VANISHED = 'v',   /* a process gone (ENOENT under proc/PID) */
+	REC_VANISHED = 'v',   /* text: the PID of a process gone (ENOENT under proc/PID) */
 	REC_UNREADABLE = 'u', /* a file not captured for another error */
 	REC_CHANGED = 'c',    /* text: a file that changed between its two reads */
 	REC_WRITE_ERROR = 'w' /* text: the errno of a failed write on stdout */
@@ -98,6 +101,8 @@ GLOBALS(
 	char line[MB_OUT_BUF];       /* one kv line */
 	const char *pids[SR_MAX_PIDS];
 	int npids;
+	unsigned absent[SR_MAX_PIDS];   /* -p PIDs with no process at the start */
+	unsigned nabsent;
 )
 #define TT this.capture
 
@@ -117,6 +122,11 @@ static unsigned next_dir;
  * tree); with_mountinfo: the tap's own open of a process's mountinfo */
 static int tar_fd = 1, report_fd = -1, ask_fd = -1, smaps_only, no_smaps, with_mountinfo;
 static unsigned long last_gone;
+/* the -S run: the last process asked about, and whether the run before
+ * took it; with -p, every process's smaps (shared swap is divided among
+ * all sharers), taken or not */
+static unsigned long known_pid;
+static int known_taken, smaps_of_all;
 static uint64_t mtime;
 
 /* All of v: 0, or the errno of the write that failed. */
@@ -193,19 +203,54 @@ static int member(const char *name, const char *data, size_t n)
 	return 0;
 }
 
-/* May the child take name, not yet in the stream?  The parent answers
- * (seen_before); a parent gone ends the child. */
-static int may_take(const char *name)
+/* Ask the parent about name (REC_ASK or REC_HAVE): its answer.  A parent
+ * gone ends the child. */
+static char ask(char type, const char *name)
 {
 	ssize_t k;
 	char a;
 
-	report(REC_ASK, name);
+	report(type, name);
 	while ((k = read(ask_fd, &a, 1)) < 0 && errno == EINTR)
 		;
 	if (k != 1)
 		_exit(1);
-	return a == ANSWER_TAKE;
+	return a;
+}
+
+/* May the child take name, not yet in the stream?  The parent answers
+ * (seen_before). */
+static int may_take(const char *name)
+{
+	return ask(REC_ASK, name) == ANSWER_TAKE;
+}
+
+/* The -S run adds to the processes the run before took, never one of its
+ * own: a process started since (the -S run's own child among them) would
+ * have smaps but no status, a process that vanished on replay. */
+static int process_taken(unsigned long pid)
+{
+	char d[40];
+
+	if (smaps_of_all)
+		return 1;
+	if (pid != known_pid) {
+		mb_join(d, "proc/", "", "");
+		d[5 + u64_str(d + 5, pid)] = 0;
+		strcat(d, "/");
+		known_pid = pid;
+		known_taken = ask(REC_HAVE, d) == ANSWER_TAKEN;
+	}
+	return known_taken;
+}
+
+static void vanished(unsigned long pid)
+{
+	char t[24];
+
+	last_gone = pid;
+	t[u64_str(t, pid)] = 0;
+	report(REC_VANISHED, t);
 }
 
 /* A proc/PID directory the applet opened, as a directory member "proc/PID/":
@@ -394,18 +439,16 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 
 	if (flags & O_DIRECTORY) {
 		uint64_t v;
+		int is_proc = (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
+		              sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK;
 		if (fd >= 0) {
 			dir_opened(dirfd, rel, fd);
-			if ((name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
-			    sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK)
+			if (is_proc && (!smaps_only || process_taken(v)))
 				dir_member(name);
 		}
 		/* proc/PID gone between the listing and its open */
-		else if (fd == -ENOENT && rd_live() && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
-		         sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK && v != last_gone) {
-			last_gone = v;
-			report(REC_VANISHED, "");
-		}
+		else if (fd == -ENOENT && rd_live() && is_proc && v != last_gone && (!smaps_only || process_taken(v)))
+			vanished(v);
 		return;
 	}
 	if ((flags & O_ACCMODE) != O_RDONLY)
@@ -423,7 +466,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	pid = proc_pid(name);
 	is_smaps = pid && !strcmp(base, "smaps");
 	/* the -S run adds smaps and its mountinfo; the rest of each process is in */
-	if (pid && (smaps_only ? !is_smaps && !with_mountinfo : is_smaps && no_smaps))
+	if (pid && (smaps_only ? (!is_smaps && !with_mountinfo) || !process_taken(pid) : is_smaps && no_smaps))
 		return;
 	/* taken once, whichever run or read came first (a name answered
 	 * "taken" also when its first open failed: it fails alike again) */
@@ -434,10 +477,8 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		 * replay sees as the kernel did; ENOENT outside proc/PID: a
 		 * file this kernel lacks; in a captured tree: a file the
 		 * capture lacks (nothing vanishes there) */
-		if (fd == -ENOENT && pid && pid != last_gone && rd_live()) {
-			last_gone = pid;
-			report(REC_VANISHED, "");
-		}
+		if (fd == -ENOENT && pid && pid != last_gone && rd_live())
+			vanished(pid);
 		return;
 	}
 	rc = fd < 0 ? fd : copy(fd, name);
@@ -541,11 +582,12 @@ static void manifest(int argc, char **argv)
 	member("membox-capture", buf, len);
 }
 
-/* Whether name is in the stream already; if not, it is from now on.
+/* Whether name is in the stream already; if not, it is from now on
+ * (with add; else it stays out).
  * Open addressing over 64-bit FNV-1a hashes: two names of one hash (odds
  * about n^2 / 2^65 for n names: 1 in 8 * 10^9 for 65,536) would lose the
  * second.  Beyond three quarters full a new name is taken unchecked. */
-static int seen_before(const char *name)
+static int seen_before(const char *name, int add)
 {
 	uint64_t h = fnv1a(FNV_START, name, strlen(name));
 	size_t i;
@@ -554,6 +596,8 @@ static int seen_before(const char *name)
 	for (i = h % CAP_SEEN; TT.seen[i]; i = (i + 1) % CAP_SEEN)
 		if (TT.seen[i] == h)
 			return 1;
+	if (!add)
+		return 0;
 	if (TT.nseen >= CAP_SEEN / 4 * 3) {
 		if (!TT.unchecked++)
 			mb_warn("more than CAP_SEEN * 3 / 4 (196608) names",
@@ -569,12 +613,14 @@ static int seen_before(const char *name)
 static void record(const char *r)
 {
 	size_t before = TT.end_len;
-	uint64_t v;
+	uint64_t v = 0;
+	unsigned i;
 
 	switch (r[0]) {
 	case REC_ASK:
+	case REC_HAVE:
 		{
-			char a = seen_before(r + 1) ? ANSWER_TAKEN : ANSWER_TAKE;
+			char a = seen_before(r + 1, r[0] == REC_ASK) ? ANSWER_TAKEN : ANSWER_TAKE;
 			/* a child gone reads no answer: its exit is seen below */
 			while (write(TT.answer_fd, &a, 1) < 0 && errno == EINTR)
 				;
@@ -582,7 +628,13 @@ static void record(const char *r)
 		break;
 	case REC_FILE: TT.files++; break;
 	case REC_PROCESS: TT.processes++; break;
-	case REC_VANISHED: TT.vanished++; break;
+	case REC_VANISHED:
+		/* a PID given that had no process at the start never vanished */
+		sc_u64_all(r + 1, strlen(r + 1), &v);
+		for (i = 0; i < TT.nabsent && TT.absent[i] != v; i++)
+			;
+		TT.vanished += i == TT.nabsent;
+		break;
 	case REC_UNREADABLE: TT.unreadable++; break;
 	case REC_CHANGED:
 		{
@@ -684,6 +736,7 @@ static int run(const struct run *r, int only, int none)
 			_exit(CHILD_SETUP_FAILED);
 		smaps_only = only;
 		no_smaps = none;
+		smaps_of_all = TT.npids > 0;
 		/* the applet's state starts zeroed, as after exec, while the
 		 * union still holds what capture wrote there (the names taken,
 		 * CAP_SEEN) */
@@ -737,11 +790,58 @@ static void end(void)
 	member("membox-capture-end", buf, len + TT.end_len);
 }
 
+/* The -p PIDs as smaps-rollup takes them, before any run: a thread's TID
+ * becomes its process (its /proc/TID, not listed but there, would be a
+ * second process on replay); a PID without a process is said and
+ * remembered, its absence no vanishing.  Each one left is put as text
+ * into text for the runs' -p.  How many processes there are. */
+static unsigned given_processes(unsigned *pids, unsigned *n, char (*text)[12])
+{
+	struct pr_proc p;
+	char b[SR_READ_MAX];
+	unsigned i, j, tgid, found = 0;
+	int r;
+
+	for (i = 0; i < *n; i++) {
+		memset(&p, 0, sizeof p);
+		if ((r = pr_open(&p, pids[i])) == PR_VANISHED) {
+			mb_warn("PID ", MB_U64(pids[i]), MB_WHY, "no such process");
+			TT.absent[TT.nabsent++] = pids[i];
+			continue;
+		}
+		found++;
+		if (r != PR_FOUND)
+			continue;
+		tgid = pr_read_status(&p, b, sizeof b) == PR_FOUND ? p.status.tgid : 0;
+		pr_close(&p);
+		if (!tgid || tgid == pids[i] || p.status.pid != pids[i])
+			continue;
+		mb_warn("PID ", MB_U64(pids[i]), MB_WHY, "a thread of process ", MB_U64(tgid),
+		        ": captured as ", MB_U64(tgid));
+		for (j = 0; j < *n && pids[j] != tgid; j++)
+			;
+		if (j == *n) {
+			pids[i] = tgid;
+			continue;
+		}
+		found--;   /* its process is there already */
+		for (j = i--; j + 1 < *n; j++)
+			pids[j] = pids[j + 1];
+		(*n)--;
+	}
+	for (i = 0; i < *n; i++) {
+		text[i][u64_str(text[i], pids[i])] = 0;
+		TT.pids[i] = text[i];
+	}
+	TT.npids = *n;
+	return found;
+}
 
 int capture_main(int argc, char **argv)
 {
 	struct optst st = { 1, 0, 0 };
-	unsigned seen[SR_MAX_PIDS], nseen = 0;
+	unsigned seen[SR_MAX_PIDS], nseen = 0, found = 0;
+	char pid_text[SR_MAX_PIDS][12];
 	int id, smaps = 0, i;
 
 	cli_init("capture");
@@ -753,8 +853,6 @@ int capture_main(int argc, char **argv)
 		case CAPTURE_OPT_PID:
 			if (cli_pids((char *)st.arg, seen, &nseen, SR_MAX_PIDS))
 				return mb_usage_error(usage, "");
-			if (TT.npids < SR_MAX_PIDS)
-				TT.pids[TT.npids++] = st.arg;
 			break;
 		case OPT_HELP:
 			out_s(&out1, usage);
@@ -782,6 +880,8 @@ int capture_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
+	if (nseen)
+		found = given_processes(seen, &nseen, pid_text);
 	/* -O FILE: a stop signal leaves FILE as it was, never a cut stream */
 	if (out_path) {
 		mb_catch_stop();
@@ -805,5 +905,6 @@ int capture_main(int argc, char **argv)
 	mb_warn(MB_U64(TT.files), " files, ", MB_U64(TT.processes), " processes, ",
 	        MB_U64(TT.vanished), " vanished, ", MB_U64(TT.unreadable), " unreadable, ",
 	        MB_U64(TT.changed), " changed", MB_WHY);
-	return TT.failed;
+	/* as smaps-rollup -p: none of the processes asked for */
+	return TT.failed || (nseen && !found);
 }
