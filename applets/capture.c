@@ -79,12 +79,13 @@ enum {
 	REC_VANISHED = 'v',   /* text: the PID of a process gone (ENOENT under proc/PID) */
 	REC_UNREADABLE = 'u', /* a file not captured for another error */
 	REC_CHANGED = 'c',    /* text: a file that changed between its two reads */
+	REC_CUT = 'k',        /* text: a file cut at CAP_FILE_MAX bytes */
 	REC_WRITE_ERROR = 'w' /* text: the errno of a failed write on stdout */
 };
 enum { ANSWER_TAKE = 'y', ANSWER_TAKEN = 'n' };
 
 GLOBALS(
-	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked;
+	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked, cut;
 	/* the names in the stream, as FNV-1a hashes (0: a free slot), in
 	 * the parent: the applets run in children that end, and a file one
 	 * reads again (smaps-rollup reads status twice, the -S run reads
@@ -283,6 +284,42 @@ static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
 }
 #define FNV_START 0xcbf29ce484222325ull
 
+/* A large file's two reads compared: FNV-1a's step over 8-byte words (a
+ * GiB hashed bytewise costs seconds), the bytes of a word not yet whole
+ * kept, so that any split of the file into pieces gives one sum. */
+struct file_sum {
+	uint64_t h;
+	unsigned n;     /* bytes in part */
+	char part[8];
+};
+
+static void sum_add(struct file_sum *s, const char *p, size_t n)
+{
+	uint64_t w;
+
+	while (n) {
+		size_t take = 8 - s->n < n ? 8 - s->n : n;
+		if (!s->n && n >= 8) {
+			memcpy(&w, p, 8);
+			take = 8;
+		} else {
+			memcpy(s->part + s->n, p, take);
+			if ((s->n += take) < 8)
+				return;
+			memcpy(&w, s->part, 8);
+			s->n = 0;
+		}
+		s->h = (s->h ^ w) * 0x100000001b3ull;
+		p += take;
+		n -= take;
+	}
+}
+
+static int sum_eq(const struct file_sum *a, const struct file_sum *b)
+{
+	return a->h == b->h && a->n == b->n && !memcmp(a->part, b->part, a->n);
+}
+
 /* Up to n bytes of fd (fewer at its end): how many, or -errno. */
 static long fill(int fd, char *b, size_t n)
 {
@@ -301,26 +338,38 @@ static long fill(int fd, char *b, size_t n)
 	return got;
 }
 
+/* What a capture copies of one file at most: one byte more than a line
+ * reader reads (MB_READ_MAX), so that the applets find the member too
+ * large just where they found the file too large. */
+#define CAP_FILE_MAX ((uint64_t)MB_READ_MAX + 1)
+_Static_assert(CAP_BUF < CAP_FILE_MAX, "a file read once is never cut");
+
 /* A file larger than the buffer, read twice (capture(1), NOTES: "Two
- * passes for large files"): measured (size, FNV-1a), then copied.  Whole lines of
+ * passes for large files"): measured (size, FNV-1a), then copied; of a
+ * file beyond CAP_FILE_MAX bytes, those (*cut set).  Whole lines of
  * the second read are written as they come; a last line without its
  * newline waits until the read is known to equal the first.  When it
  * does not, the member ends with the second read's last whole line and
  * newlines up to the size measured: 1 (changed).  -errno before the
  * header: nothing written. */
-static int copy_large(int fd, const char *name, char more)
+static int copy_large(int fd, const char *name, char more, int *cut)
 {
-	uint64_t size = sizeof buf + 1, again = FNV_START;
-	uint64_t hash = fnv1a(fnv1a(FNV_START, buf, sizeof buf), &more, 1);
+	uint64_t size = sizeof buf + 1;
+	struct file_sum hash = { FNV_START, 0, { 0 } }, again = hash;
 	uint64_t got = 0, written = 0;
 	size_t carry = 0, hl;
-	long k;
+	long k = 0;
 	char c;
 
-	while ((k = fill(fd, buf, sizeof buf)) > 0) {
-		hash = fnv1a(hash, buf, k);
+	sum_add(&hash, buf, sizeof buf);
+	sum_add(&hash, &more, 1);
+	while (size < CAP_FILE_MAX &&
+	       (k = fill(fd, buf, CAP_FILE_MAX - size < sizeof buf ? CAP_FILE_MAX - size : sizeof buf)) > 0) {
+		sum_add(&hash, buf, k);
 		size += k;
 	}
+	if (k >= 0 && size == CAP_FILE_MAX)
+		k = fill(fd, &c, 1), *cut = k > 0;
 	if (k < 0)
 		return k;
 	if (lseek(fd, 0, SEEK_SET) < 0)
@@ -334,7 +383,7 @@ static int copy_large(int fd, const char *name, char more)
 			want = size - got;
 		if ((k = fill(fd, buf + carry, want)) <= 0)
 			break;
-		again = fnv1a(again, buf + carry, k);
+		sum_add(&again, buf + carry, k);
 		got += k;
 		have = carry + k;
 		nl = memrchr(buf, '\n', have);
@@ -346,7 +395,7 @@ static int copy_large(int fd, const char *name, char more)
 		memmove(buf, buf + cut, have - cut);
 		carry = have - cut;
 	}
-	if (got == size && again == hash && fill(fd, &c, 1) == 0) {
+	if (got == size && sum_eq(&again, &hash) && (*cut || fill(fd, &c, 1) == 0)) {
 		emit3(hl, buf, carry, tar_pad(size));
 		return 0;
 	}
@@ -362,8 +411,9 @@ static int copy_large(int fd, const char *name, char more)
 }
 
 /* One file into the stream, from fd's start, which it leaves at 0 for
- * the applet: 0, 1 (changed between its two reads) or -errno. */
-static int copy(int fd, const char *name)
+ * the applet: 0, 1 (changed between its two reads) or -errno; *cut:
+ * only its first CAP_FILE_MAX bytes are in. */
+static int copy(int fd, const char *name, int *cut)
 {
 	long k = fill(fd, buf, sizeof buf), more = 0;
 	char c;
@@ -373,7 +423,7 @@ static int copy(int fd, const char *name)
 		more = fill(fd, &c, 1);
 	if (k < 0 || more < 0)
 		return k < 0 ? k : more;
-	rc = more ? copy_large(fd, name, c) : member(name, buf, k);
+	rc = more ? copy_large(fd, name, c, cut) : member(name, buf, k);
 	if (rc >= 0)
 		lseek(fd, 0, SEEK_SET);
 	return rc;
@@ -435,7 +485,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 {
 	const char *name, *base;
 	unsigned long pid;
-	int rc, is_smaps;
+	int rc, is_smaps, cut = 0;
 
 	if (flags & O_DIRECTORY) {
 		uint64_t v;
@@ -481,7 +531,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 			vanished(pid);
 		return;
 	}
-	rc = fd < 0 ? fd : copy(fd, name);
+	rc = fd < 0 ? fd : copy(fd, name, &cut);
 	if (rc < 0) {
 		report(REC_UNREADABLE, "");
 		return;
@@ -491,6 +541,8 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		report(REC_PROCESS, "");
 	if (rc > 0)
 		report(REC_CHANGED, name);
+	if (cut)
+		report(REC_CUT, name);
 	/* smaps-rollup -M reads the process's mountinfo to tell tmpfs
 	 * mappings from files: taken beside its smaps, through the same
 	 * directory (the name in path is spent: path is reused) */
@@ -649,6 +701,11 @@ static void record(const char *r)
 				TT.unlisted++;
 		}
 		break;
+	case REC_CUT:
+		TT.cut++;
+		mb_warn("/", r + 1, MB_WHY, "larger than MB_READ_MAX (1073741824) bytes, which no applet reads: "
+		        "its first 1073741825 bytes captured");
+		break;
 	case REC_WRITE_ERROR:
 		sc_u64_all(r + 1, strlen(r + 1), &v);
 		TT.write_error = v ? (int)v : EIO;
@@ -784,6 +841,8 @@ static void end(void)
 		len = kv_u(buf, cap, len, "changed_unlisted", TT.unlisted);
 	if (TT.unchecked)
 		len = kv_u(buf, cap, len, "unchecked", TT.unchecked);
+	if (TT.cut)
+		len = kv_u(buf, cap, len, "cut", TT.cut);
 	/* buf holds the counts (less than a block), then the list */
 	_Static_assert(CAP_END_MAX <= CAP_BUF, "membox-capture-end is built in the buffer");
 	memcpy(buf + len, TT.end, TT.end_len);
