@@ -148,6 +148,9 @@ GLOBALS(
 		struct td_figs figs;
 	} entry_rec;
 	int capture;                        /* the root is a membox capture: no tmpfs content */
+	ino_t nested[TD_MAX_MOUNTS];        /* under -R: the mount points below the one walked */
+	unsigned nnested;
+	char nested_below[MB_PATH_MAX];     /* the plain path of that one */
 	struct td_shmem_rec {
 		const char *tmpfs_basis, *sysv_basis;
 		const char *other_unknown;      /* why other is null */
@@ -455,6 +458,49 @@ static void keep_entry(struct wk *w, const char *name, int isdir, const struct w
 	memcpy(kept[i].name, name, len + 1);
 }
 
+/* Under -R every directory is on one device: the mount points of other
+ * mounts below the one walked (path, TT.plain_path made plain; its fd)
+ * are found by inode, and the walk skips them as du -x skips another
+ * device live (a tmpfs holding the cgroup hierarchies, a /run with
+ * /run/user/1000 mounted on it). */
+static void find_nested(const char *path, int fd)
+{
+	const char *below = TT.nested_below;
+	struct rd_lines lines;
+	struct stat root, st;
+	struct mnt m;
+	unsigned long bad = 0;
+	size_t n = strlen(TT.plain_path);
+	int mi = rd_open("/proc/self/mountinfo", O_RDONLY), d;
+
+	TT.nnested = 0;
+	if (mi < 0 || fstat(fd, &root)) {
+		if (mi >= 0)
+			close(mi);
+		return;
+	}
+	memcpy(TT.nested_below, TT.plain_path, n + 1);
+	rd_lines_fd(&lines, mi, TT.mountinfo_line, sizeof TT.mountinfo_line);
+	while (mountinfo_next(&lines, &m, TT.mountinfo_strs, sizeof TT.mountinfo_strs, &bad) > 0) {
+		/* strictly below ("/" is above every other) */
+		if (capture_path(m.point) || strncmp(TT.plain_path, below, n) ||
+		    (n > 1 ? TT.plain_path[n] != '/' : !TT.plain_path[1]))
+			continue;
+		if ((d = capture_open(TT.plain_path)) < 0)
+			continue;
+		if (!fstat(d, &st) && st.st_dev == root.st_dev && st.st_ino != root.st_ino) {
+			if (TT.nnested == TD_MAX_MOUNTS) {
+				mb_warn(path, "more mounts below it than TD_MAX_MOUNTS (64): the rest walked as its own");
+				close(d);
+				break;
+			}
+			TT.nested[TT.nnested++] = st.st_ino;
+		}
+		close(d);
+	}
+	close(mi);
+}
+
 /* Walk fd into w, keeping its largest entries at kept[base] (the
  * directory's path is path_len long); warn about what it could not count
  * when asked (warn: the name of the tree's first walk), else remember that
@@ -465,6 +511,8 @@ static int walk(struct wk *w, int fd, unsigned base, size_t path_len, const char
 
 	memset(w, 0, sizeof *w);
 	w->cache = TT.walk_cache;
+	w->skip = TT.nested;
+	w->nskip = TT.nnested;
 	w->child = TT.depth ? keep_entry : 0;
 	TT.kept_base = base;
 	TT.keep_cap = TT.top < TD_LIST_MAX - base ? TT.top : TD_LIST_MAX - base;
@@ -568,9 +616,11 @@ static void measure(struct td_shown *s)
 	 * (swap in use, other types: blocks are not pages in memory) only -r
 	 * pays for cachestat of each file (1); without it RESIDENT and
 	 * SWAPPED are unknown (0). */
-	if (!rd_live())
+	TT.nnested = 0;
+	if (!rd_live()) {
 		TT.walk_cache = 0;
-	else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
+		find_nested(s->path, s->fd);
+	} else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
 	         !strcmp(m->fstype, "tmpfs"))
 		TT.walk_cache = 2;
 	else
