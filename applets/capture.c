@@ -231,14 +231,13 @@ static int may_take(const char *name)
  * have smaps but no status, a process that vanished on replay. */
 static int process_taken(unsigned long pid)
 {
-	char d[40];
+	char t[24], d[40];
 
 	if (smaps_of_all)
 		return 1;
 	if (pid != known_pid) {
-		mb_join(d, "proc/", "", "");
-		d[5 + u64_str(d + 5, pid)] = 0;
-		strcat(d, "/");
+		t[u64_str(t, pid)] = 0;
+		mb_join(d, "proc/", t, "/");
 		known_pid = pid;
 		known_taken = ask(REC_HAVE, d) == ANSWER_TAKEN;
 	}
