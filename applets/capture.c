@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include "applet.h"
+#include "proc.h"
 #include "rd.h"
 #include "sc.h"
 #include "tar.h"
@@ -74,17 +75,20 @@ static const struct run {
  * for an answer, one byte on a second pipe: ANSWER_TAKE or ANSWER_TAKEN. */
 enum {
 	REC_ASK = 'a',        /* text: a name about to be taken; may it? */
+	REC_HAVE = 'h',       /* text: a name; is it in the stream? (answer
+	                         ANSWER_TAKEN: yes; nothing is marked) */
 	REC_FILE = 'f',       /* a member written */
 	REC_PROCESS = 'p',    /* a process's status written */
-	REC_VANISHED = 'v',   /* a process gone (ENOENT under proc/PID) */
+	REC_VANISHED = 'v',   /* text: the PID of a process gone (ENOENT under proc/PID) */
 	REC_UNREADABLE = 'u', /* a file not captured for another error */
 	REC_CHANGED = 'c',    /* text: a file that changed between its two reads */
+	REC_CUT = 'k',        /* text: a file cut at CAP_FILE_MAX bytes */
 	REC_WRITE_ERROR = 'w' /* text: the errno of a failed write on stdout */
 };
 enum { ANSWER_TAKE = 'y', ANSWER_TAKEN = 'n' };
 
 GLOBALS(
-	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked;
+	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked, cut;
 	/* the names in the stream, as FNV-1a hashes (0: a free slot), in
 	 * the parent: the applets run in children that end, and a file one
 	 * reads again (smaps-rollup reads status twice, the -S run reads
@@ -101,6 +105,8 @@ GLOBALS(
 	char line[MB_OUT_BUF];       /* one kv line */
 	const char *pids[SR_MAX_PIDS];
 	int npids;
+	unsigned absent[SR_MAX_PIDS];   /* -p PIDs with no process at the start */
+	unsigned nabsent;
 )
 #define TT this.capture
 
@@ -120,6 +126,11 @@ static unsigned next_dir;
  * tree); with_mountinfo: the tap's own open of a process's mountinfo */
 static int tar_fd = 1, report_fd = -1, ask_fd = -1, smaps_only, no_smaps, with_mountinfo;
 static unsigned long last_gone;
+/* the -S run: the last process asked about, and whether the run before
+ * took it; with -p, every process's smaps (shared swap is divided among
+ * all sharers), taken or not */
+static unsigned long known_pid;
+static int known_taken, smaps_of_all;
 static uint64_t mtime;
 
 /* All of v: 0, or the errno of the write that failed. */
@@ -196,19 +207,53 @@ static int member(const char *name, const char *data, size_t n)
 	return 0;
 }
 
-/* May the child take name, not yet in the stream?  The parent answers
- * (seen_before); a parent gone ends the child. */
-static int may_take(const char *name)
+/* Ask the parent about name (REC_ASK or REC_HAVE): its answer.  A parent
+ * gone ends the child. */
+static char ask(char type, const char *name)
 {
 	ssize_t k;
 	char a;
 
-	report(REC_ASK, name);
+	report(type, name);
 	while ((k = read(ask_fd, &a, 1)) < 0 && errno == EINTR)
 		;
 	if (k != 1)
 		_exit(1);
-	return a == ANSWER_TAKE;
+	return a;
+}
+
+/* May the child take name, not yet in the stream?  The parent answers
+ * (seen_before). */
+static int may_take(const char *name)
+{
+	return ask(REC_ASK, name) == ANSWER_TAKE;
+}
+
+/* The -S run adds to the processes the run before took, never one of its
+ * own: a process started since (the -S run's own child among them) would
+ * have smaps but no status, a process that vanished on replay. */
+static int process_taken(unsigned long pid)
+{
+	char t[24], d[40];
+
+	if (smaps_of_all)
+		return 1;
+	if (pid != known_pid) {
+		t[u64_str(t, pid)] = 0;
+		mb_join(d, "proc/", t, "/");
+		known_pid = pid;
+		known_taken = ask(REC_HAVE, d) == ANSWER_TAKEN;
+	}
+	return known_taken;
+}
+
+static void vanished(unsigned long pid)
+{
+	char t[24];
+
+	last_gone = pid;
+	t[u64_str(t, pid)] = 0;
+	report(REC_VANISHED, t);
 }
 
 /* A proc/PID directory the applet opened, as a directory member "proc/PID/":
@@ -241,6 +286,42 @@ static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
 }
 #define FNV_START 0xcbf29ce484222325ull
 
+/* A large file's two reads compared: FNV-1a's step over 8-byte words (a
+ * GiB hashed bytewise costs seconds), the bytes of a word not yet whole
+ * kept, so that any split of the file into pieces gives one sum. */
+struct file_sum {
+	uint64_t h;
+	unsigned n;     /* bytes in part */
+	char part[8];
+};
+
+static void sum_add(struct file_sum *s, const char *p, size_t n)
+{
+	uint64_t w;
+
+	while (n) {
+		size_t take = 8 - s->n < n ? 8 - s->n : n;
+		if (!s->n && n >= 8) {
+			memcpy(&w, p, 8);
+			take = 8;
+		} else {
+			memcpy(s->part + s->n, p, take);
+			if ((s->n += take) < 8)
+				return;
+			memcpy(&w, s->part, 8);
+			s->n = 0;
+		}
+		s->h = (s->h ^ w) * 0x100000001b3ull;
+		p += take;
+		n -= take;
+	}
+}
+
+static int sum_eq(const struct file_sum *a, const struct file_sum *b)
+{
+	return a->h == b->h && a->n == b->n && !memcmp(a->part, b->part, a->n);
+}
+
 /* Up to n bytes of fd (fewer at its end): how many, or -errno. */
 static long fill(int fd, char *b, size_t n)
 {
@@ -259,26 +340,38 @@ static long fill(int fd, char *b, size_t n)
 	return got;
 }
 
+/* What a capture copies of one file at most: one byte more than a line
+ * reader reads (MB_READ_MAX), so that the applets find the member too
+ * large just where they found the file too large. */
+#define CAP_FILE_MAX ((uint64_t)MB_READ_MAX + 1)
+_Static_assert(CAP_BUF < CAP_FILE_MAX, "a file read once is never cut");
+
 /* A file larger than the buffer, read twice (capture(1), NOTES: "Two
- * passes for large files"): measured (size, FNV-1a), then copied.  Whole lines of
+ * passes for large files"): measured (size, FNV-1a), then copied; of a
+ * file beyond CAP_FILE_MAX bytes, those (*cut set).  Whole lines of
  * the second read are written as they come; a last line without its
  * newline waits until the read is known to equal the first.  When it
  * does not, the member ends with the second read's last whole line and
  * newlines up to the size measured: 1 (changed).  -errno before the
  * header: nothing written. */
-static int copy_large(int fd, const char *name, char more)
+static int copy_large(int fd, const char *name, char more, int *cut)
 {
-	uint64_t size = sizeof buf + 1, again = FNV_START;
-	uint64_t hash = fnv1a(fnv1a(FNV_START, buf, sizeof buf), &more, 1);
+	uint64_t size = sizeof buf + 1;
+	struct file_sum hash = { FNV_START, 0, { 0 } }, again = hash;
 	uint64_t got = 0, written = 0;
 	size_t carry = 0, hl;
-	long k;
+	long k = 0;
 	char c;
 
-	while ((k = fill(fd, buf, sizeof buf)) > 0) {
-		hash = fnv1a(hash, buf, k);
+	sum_add(&hash, buf, sizeof buf);
+	sum_add(&hash, &more, 1);
+	while (size < CAP_FILE_MAX &&
+	       (k = fill(fd, buf, CAP_FILE_MAX - size < sizeof buf ? CAP_FILE_MAX - size : sizeof buf)) > 0) {
+		sum_add(&hash, buf, k);
 		size += k;
 	}
+	if (k >= 0 && size == CAP_FILE_MAX)
+		k = fill(fd, &c, 1), *cut = k > 0;
 	if (k < 0)
 		return k;
 	if (lseek(fd, 0, SEEK_SET) < 0)
@@ -292,7 +385,7 @@ static int copy_large(int fd, const char *name, char more)
 			want = size - got;
 		if ((k = fill(fd, buf + carry, want)) <= 0)
 			break;
-		again = fnv1a(again, buf + carry, k);
+		sum_add(&again, buf + carry, k);
 		got += k;
 		have = carry + k;
 		nl = memrchr(buf, '\n', have);
@@ -304,7 +397,7 @@ static int copy_large(int fd, const char *name, char more)
 		memmove(buf, buf + cut, have - cut);
 		carry = have - cut;
 	}
-	if (got == size && again == hash && fill(fd, &c, 1) == 0) {
+	if (got == size && sum_eq(&again, &hash) && (*cut || fill(fd, &c, 1) == 0)) {
 		emit3(hl, buf, carry, tar_pad(size));
 		return 0;
 	}
@@ -320,8 +413,9 @@ static int copy_large(int fd, const char *name, char more)
 }
 
 /* One file into the stream, from fd's start, which it leaves at 0 for
- * the applet: 0, 1 (changed between its two reads) or -errno. */
-static int copy(int fd, const char *name)
+ * the applet: 0, 1 (changed between its two reads) or -errno; *cut:
+ * only its first CAP_FILE_MAX bytes are in. */
+static int copy(int fd, const char *name, int *cut)
 {
 	long k = fill(fd, buf, sizeof buf), more = 0;
 	char c;
@@ -331,7 +425,7 @@ static int copy(int fd, const char *name)
 		more = fill(fd, &c, 1);
 	if (k < 0 || more < 0)
 		return k < 0 ? k : more;
-	rc = more ? copy_large(fd, name, c) : member(name, buf, k);
+	rc = more ? copy_large(fd, name, c, cut) : member(name, buf, k);
 	if (rc >= 0)
 		lseek(fd, 0, SEEK_SET);
 	return rc;
@@ -393,22 +487,20 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 {
 	const char *name, *base;
 	unsigned long pid;
-	int rc, is_smaps;
+	int rc, is_smaps, cut = 0;
 
 	if (flags & O_DIRECTORY) {
 		uint64_t v;
+		int is_proc = (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
+		              sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK;
 		if (fd >= 0) {
 			dir_opened(dirfd, rel, fd);
-			if ((name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
-			    sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK)
+			if (is_proc && (!smaps_only || process_taken(v)))
 				dir_member(name);
 		}
 		/* proc/PID gone between the listing and its open */
-		else if (fd == -ENOENT && rd_live() && (name = name_of(dirfd, rel)) && !strncmp(name, "proc/", 5) &&
-		         sc_u64_all(name + 5, strlen(name + 5), &v) == SC_OK && v != last_gone) {
-			last_gone = v;
-			report(REC_VANISHED, "");
-		}
+		else if (fd == -ENOENT && rd_live() && is_proc && v != last_gone && (!smaps_only || process_taken(v)))
+			vanished(v);
 		return;
 	}
 	if ((flags & O_ACCMODE) != O_RDONLY)
@@ -426,7 +518,7 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 	pid = proc_pid(name);
 	is_smaps = pid && !strcmp(base, "smaps");
 	/* the -S run adds smaps and its mountinfo; the rest of each process is in */
-	if (pid && (smaps_only ? !is_smaps && !with_mountinfo : is_smaps && no_smaps))
+	if (pid && (smaps_only ? (!is_smaps && !with_mountinfo) || !process_taken(pid) : is_smaps && no_smaps))
 		return;
 	/* taken once, whichever run or read came first (a name answered
 	 * "taken" also when its first open failed: it fails alike again) */
@@ -437,13 +529,11 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		 * replay sees as the kernel did; ENOENT outside proc/PID: a
 		 * file this kernel lacks; in a captured tree: a file the
 		 * capture lacks (nothing vanishes there) */
-		if (fd == -ENOENT && pid && pid != last_gone && rd_live()) {
-			last_gone = pid;
-			report(REC_VANISHED, "");
-		}
+		if (fd == -ENOENT && pid && pid != last_gone && rd_live())
+			vanished(pid);
 		return;
 	}
-	rc = fd < 0 ? fd : copy(fd, name);
+	rc = fd < 0 ? fd : copy(fd, name, &cut);
 	if (rc < 0) {
 		report(REC_UNREADABLE, "");
 		return;
@@ -453,6 +543,8 @@ static void tap(int dirfd, const char *rel, int flags, int fd)
 		report(REC_PROCESS, "");
 	if (rc > 0)
 		report(REC_CHANGED, name);
+	if (cut)
+		report(REC_CUT, name);
 	/* smaps-rollup -M reads the process's mountinfo to tell tmpfs
 	 * mappings from files: taken beside its smaps, through the same
 	 * directory (the name in path is spent: path is reused) */
@@ -544,11 +636,12 @@ static void manifest(int argc, char **argv)
 	member("membox-capture", buf, len);
 }
 
-/* Whether name is in the stream already; if not, it is from now on.
+/* Whether name is in the stream already; if not, it is from now on
+ * (with add; else it stays out).
  * Open addressing over 64-bit FNV-1a hashes: two names of one hash (odds
  * about n^2 / 2^65 for n names: 1 in 8 * 10^9 for 65,536) would lose the
  * second.  Beyond three quarters full a new name is taken unchecked. */
-static int seen_before(const char *name)
+static int seen_before(const char *name, int add)
 {
 	uint64_t h = fnv1a(FNV_START, name, strlen(name));
 	size_t i;
@@ -557,6 +650,8 @@ static int seen_before(const char *name)
 	for (i = h % CAP_SEEN; TT.seen[i]; i = (i + 1) % CAP_SEEN)
 		if (TT.seen[i] == h)
 			return 1;
+	if (!add)
+		return 0;
 	if (TT.nseen >= CAP_SEEN / 4 * 3) {
 		if (!TT.unchecked++)
 			mb_warn("more than CAP_SEEN * 3 / 4 (196608) names",
@@ -572,12 +667,14 @@ static int seen_before(const char *name)
 static void record(const char *r)
 {
 	size_t before = TT.end_len;
-	uint64_t v;
+	uint64_t v = 0;
+	unsigned i;
 
 	switch (r[0]) {
 	case REC_ASK:
+	case REC_HAVE:
 		{
-			char a = seen_before(r + 1) ? ANSWER_TAKEN : ANSWER_TAKE;
+			char a = seen_before(r + 1, r[0] == REC_ASK) ? ANSWER_TAKEN : ANSWER_TAKE;
 			/* a child gone reads no answer: its exit is seen below */
 			while (write(TT.answer_fd, &a, 1) < 0 && errno == EINTR)
 				;
@@ -585,7 +682,13 @@ static void record(const char *r)
 		break;
 	case REC_FILE: TT.files++; break;
 	case REC_PROCESS: TT.processes++; break;
-	case REC_VANISHED: TT.vanished++; break;
+	case REC_VANISHED:
+		/* a PID given that had no process at the start never vanished */
+		sc_u64_all(r + 1, strlen(r + 1), &v);
+		for (i = 0; i < TT.nabsent && TT.absent[i] != v; i++)
+			;
+		TT.vanished += i == TT.nabsent;
+		break;
 	case REC_UNREADABLE: TT.unreadable++; break;
 	case REC_CHANGED:
 		{
@@ -599,6 +702,11 @@ static void record(const char *r)
 			if (TT.end_len == before)
 				TT.unlisted++;
 		}
+		break;
+	case REC_CUT:
+		TT.cut++;
+		mb_warn("/", r + 1, MB_WHY, "larger than MB_READ_MAX (1073741824) bytes, which no applet reads: "
+		        "its first 1073741825 bytes captured");
 		break;
 	case REC_WRITE_ERROR:
 		sc_u64_all(r + 1, strlen(r + 1), &v);
@@ -687,6 +795,7 @@ static int run(const struct run *r, int only, int none)
 			_exit(CHILD_SETUP_FAILED);
 		smaps_only = only;
 		no_smaps = none;
+		smaps_of_all = TT.npids > 0;
 		/* the applet's state starts zeroed, as after exec, while the
 		 * union still holds what capture wrote there (the names taken,
 		 * CAP_SEEN) */
@@ -734,17 +843,66 @@ static void end(void)
 		len = kv_u(buf, cap, len, "changed_unlisted", TT.unlisted);
 	if (TT.unchecked)
 		len = kv_u(buf, cap, len, "unchecked", TT.unchecked);
+	if (TT.cut)
+		len = kv_u(buf, cap, len, "cut", TT.cut);
 	/* buf holds the counts (less than a block), then the list */
 	_Static_assert(CAP_END_MAX <= CAP_BUF, "membox-capture-end is built in the buffer");
 	memcpy(buf + len, TT.end, TT.end_len);
 	member("membox-capture-end", buf, len + TT.end_len);
 }
 
+/* The -p PIDs as smaps-rollup takes them, before any run: a thread's TID
+ * becomes its process (its /proc/TID, not listed but there, would be a
+ * second process on replay); a PID without a process is said and
+ * remembered, its absence no vanishing.  Each one left is put as text
+ * into text for the runs' -p.  How many processes there are. */
+static unsigned given_processes(unsigned *pids, unsigned *n, char (*text)[12])
+{
+	struct pr_proc p;
+	char b[SR_READ_MAX];
+	unsigned i, j, tgid, found = 0;
+	int r;
+
+	for (i = 0; i < *n; i++) {
+		memset(&p, 0, sizeof p);
+		if ((r = pr_open(&p, pids[i])) == PR_VANISHED) {
+			mb_warn("PID ", MB_U64(pids[i]), MB_WHY, "no such process");
+			TT.absent[TT.nabsent++] = pids[i];
+			continue;
+		}
+		found++;
+		if (r != PR_FOUND)
+			continue;
+		tgid = pr_read_status(&p, b, sizeof b) == PR_FOUND ? p.status.tgid : 0;
+		pr_close(&p);
+		if (!tgid || tgid == pids[i] || p.status.pid != pids[i])
+			continue;
+		mb_warn("PID ", MB_U64(pids[i]), MB_WHY, "a thread of process ", MB_U64(tgid),
+		        ": captured as ", MB_U64(tgid));
+		for (j = 0; j < *n && pids[j] != tgid; j++)
+			;
+		if (j == *n) {
+			pids[i] = tgid;
+			continue;
+		}
+		found--;   /* its process is there already */
+		for (j = i--; j + 1 < *n; j++)
+			pids[j] = pids[j + 1];
+		(*n)--;
+	}
+	for (i = 0; i < *n; i++) {
+		text[i][u64_str(text[i], pids[i])] = 0;
+		TT.pids[i] = text[i];
+	}
+	TT.npids = *n;
+	return found;
+}
 
 int capture_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
-	unsigned seen[SR_MAX_PIDS], nseen = 0;
+	unsigned seen[SR_MAX_PIDS], nseen = 0, found = 0;
+	char pid_text[SR_MAX_PIDS][12];
 	int id, smaps = 0, i;
 
 	cli_init("capture");
@@ -756,8 +914,6 @@ int capture_main(int argc, char **argv)
 		case CAPTURE_OPT_PID:
 			if (cli_pids((char *)st.arg, seen, &nseen, SR_MAX_PIDS))
 				return cli_usage_error();
-			if (TT.npids < SR_MAX_PIDS)
-				TT.pids[TT.npids++] = st.arg;
 			break;
 		case OPT_HELP:
 			out_s(&out1, usage);
@@ -785,6 +941,8 @@ int capture_main(int argc, char **argv)
 	}
 	if (cli_root())
 		return 1;
+	if (nseen)
+		found = given_processes(seen, &nseen, pid_text);
 	/* -O FILE: a stop signal leaves FILE as it was, never a cut stream */
 	if (out_path) {
 		mb_catch_stop();
@@ -808,5 +966,6 @@ int capture_main(int argc, char **argv)
 	mb_warn(MB_U64(TT.files), " files, ", MB_U64(TT.processes), " processes, ",
 	        MB_U64(TT.vanished), " vanished, ", MB_U64(TT.unreadable), " unreadable, ",
 	        MB_U64(TT.changed), " changed", MB_WHY);
-	return TT.failed;
+	/* as smaps-rollup -p: none of the processes asked for */
+	return TT.failed || (nseen && !found);
 }

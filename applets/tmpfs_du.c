@@ -82,7 +82,7 @@ enum tmpfs_du_fig {
  * shm and the rest; the presence bits of shmem_figs. */
 enum tmpfs_du_shmem_fig {
 	SHMEM_OBJ = 1, SHMEM_SYSV_BASIS, SHMEM_MEMINFO, SHMEM_HUGE, SHMEM_TMPFS, SHMEM_TMPFS_HIDDEN, SHMEM_SYSV,
-	SHMEM_SYSV_SWAPPED, SHMEM_SYSV_SEGMENTS, SHMEM_OTHER, SHMEM_N
+	SHMEM_SYSV_SWAPPED, SHMEM_SYSV_SEGMENTS, SHMEM_OTHER, SHMEM_OTHER_UNKNOWN, SHMEM_N
 };
 
 GLOBALS(
@@ -150,11 +150,17 @@ GLOBALS(
 		unsigned have;                  /* FIG_BIT()s */
 		struct td_figs figs;
 	} entry_rec;
+	int capture;                        /* the root is a membox capture: no tmpfs content */
+	ino_t nested[TD_MAX_MOUNTS];        /* under -R: the mount points below the one walked */
+	unsigned nnested;
+	char nested_below[MB_PATH_MAX];     /* the plain path of that one */
 	struct td_shmem_rec {
 		const char *tmpfs_basis, *sysv_basis;
+		const char *other_unknown;      /* why other is null */
 		int64_t meminfo, huge, tmpfs, tmpfs_hidden, sysv, sysv_swapped, sysv_segments, other;
 		uint64_t have;                  /* of shmem_figs */
 	} shmem;
+	char other_why[MB_PATH_MAX + 80];   /* other_unknown's text */
 	/* Last, the large tables: the pages a run touches are the ones it
 	 * uses, not pages shared with the small state above. */
 	char listing_path[MB_PATH_MAX];     /* the entry's, relative to the walk root */
@@ -254,6 +260,8 @@ static const struct rep_fig shmem_figs[] = {
 	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES),
 	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT),
 	SHMEM(OTHER, other, REP_SBYTES),
+	FIG(struct td_shmem_rec, other_unknown, "other_unknown", REP_STR, .flags = REP_OPTIONAL,
+	    .bit = SHMEM_OTHER_UNKNOWN),
 	FIG_END,
 };
 
@@ -453,6 +461,49 @@ static void keep_entry(struct wk *w, const char *name, int isdir, const struct w
 	memcpy(kept[i].name, name, len + 1);
 }
 
+/* Under -R every directory is on one device: the mount points of other
+ * mounts below the one walked (path, TT.plain_path made plain; its fd)
+ * are found by inode, and the walk skips them as du -x skips another
+ * device live (a tmpfs holding the cgroup hierarchies, a /run with
+ * /run/user/1000 mounted on it). */
+static void find_nested(const char *path, int fd)
+{
+	const char *below = TT.nested_below;
+	struct rd_lines lines;
+	struct stat root, st;
+	struct mnt m;
+	unsigned long bad = 0;
+	size_t n = strlen(TT.plain_path);
+	int mi = rd_open("/proc/self/mountinfo", O_RDONLY), d;
+
+	TT.nnested = 0;
+	if (mi < 0 || fstat(fd, &root)) {
+		if (mi >= 0)
+			close(mi);
+		return;
+	}
+	memcpy(TT.nested_below, TT.plain_path, n + 1);
+	rd_lines_fd(&lines, mi, TT.mountinfo_line, sizeof TT.mountinfo_line);
+	while (mountinfo_next(&lines, &m, TT.mountinfo_strs, sizeof TT.mountinfo_strs, &bad) > 0) {
+		/* strictly below ("/" is above every other) */
+		if (capture_path(m.point) || strncmp(TT.plain_path, below, n) ||
+		    (n > 1 ? TT.plain_path[n] != '/' : !TT.plain_path[1]))
+			continue;
+		if ((d = capture_open(TT.plain_path)) < 0)
+			continue;
+		if (!fstat(d, &st) && st.st_dev == root.st_dev && st.st_ino != root.st_ino) {
+			if (TT.nnested == TD_MAX_MOUNTS) {
+				mb_warn(path, "more mounts below it than TD_MAX_MOUNTS (64): the rest walked as its own");
+				close(d);
+				break;
+			}
+			TT.nested[TT.nnested++] = st.st_ino;
+		}
+		close(d);
+	}
+	close(mi);
+}
+
 /* Walk fd into w, keeping its largest entries at kept[base] (the
  * directory's path is path_len long); warn about what it could not count
  * when asked (warn: the name of the tree's first walk), else remember that
@@ -463,6 +514,8 @@ static int walk(struct wk *w, int fd, unsigned base, size_t path_len, const char
 
 	memset(w, 0, sizeof *w);
 	w->cache = TT.walk_cache;
+	w->skip = TT.nested;
+	w->nskip = TT.nnested;
 	w->child = TT.depth ? keep_entry : 0;
 	TT.kept_base = base;
 	TT.keep_cap = TT.top < TD_LIST_MAX - base ? TT.top : TD_LIST_MAX - base;
@@ -538,6 +591,14 @@ static void measure(struct td_shown *s)
 		return;
 	}
 	s->fd = rd_live() ? rd_open(s->path, O_RDONLY | O_DIRECTORY) : capture_open(TT.plain_path);
+	/* a membox capture holds no tmpfs content: its directory there (the
+	 * cgroup files under /sys/fs/cgroup) is the capture's own */
+	if (s->fd >= 0 && TT.capture) {
+		close(s->fd);
+		s->fd = -1;
+		s->error = "a capture holds no tmpfs content: not walked";
+		return;
+	}
 	if (s->fd < 0) {
 		s->error = open_error(-s->fd);
 		/* (a mount point missing from a capture is usual: no warning) */
@@ -558,9 +619,11 @@ static void measure(struct td_shown *s)
 	 * (swap in use, other types: blocks are not pages in memory) only -r
 	 * pays for cachestat of each file (1); without it RESIDENT and
 	 * SWAPPED are unknown (0). */
-	if (!rd_live())
+	TT.nnested = 0;
+	if (!rd_live()) {
 		TT.walk_cache = 0;
-	else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
+		find_nested(s->path, s->fd);
+	} else if (MI_HAS(mi, MI_SwapTotal) && MI_GET(mi, MI_SwapFree) == MI_GET(mi, MI_SwapTotal) &&
 	         !strcmp(m->fstype, "tmpfs"))
 		TT.walk_cache = 2;
 	else
@@ -771,6 +834,38 @@ static const void *mount_row(void *ctx, size_t i, uint64_t *have)
 	return r;
 }
 
+/* Why other (Shmem - tmpfs - sysv) would not be the rest of Shmem, into
+ * TT.other_why; 0 when it is.  Shmem counts the pages in RAM: a tmpfs
+ * not walked, or walked in part, leaves its pages in the rest; an
+ * allocated block may be in swap, not in Shmem. */
+static const char *other_unknown(int allocated)
+{
+	const struct meminfo *mi = &TT.meminfo;
+	size_t i;
+
+	if (TT.mounts_dropped)
+		return "mounts beyond TD_MAX_MOUNTS not walked";
+	for (i = 0; i < TT.nshown; i++) {
+		const struct td_shown *s = &TT.shown[i];
+		int walked = s->have & FIG_BIT(ALLOCATED);
+		if (!strcmp(TT.mounts[s->mount].fstype, "ramfs") || (walked && !s->figs.unreadable))
+			continue;
+		if (walked)
+			mb_join(TT.other_why, s->path, " walked in part: unreadable entries", "");
+		else
+			mb_join(TT.other_why, s->path, " not walked: ", s->error ? s->error : "");
+		return TT.other_why;
+	}
+	if (!allocated)
+		return 0;
+	if (!MI_HAS(mi, MI_SwapTotal) || !MI_HAS(mi, MI_SwapFree))
+		return "swap use unknown: allocated tmpfs pages may be in swap, not in Shmem";
+	if (MI_GET(mi, MI_SwapFree) < MI_GET(mi, MI_SwapTotal))
+		return rd_live() ? "swap in use: allocated tmpfs pages may be in swap, not in Shmem (-r: resident)" :
+		                   "swap in use: allocated tmpfs pages may be in swap, not in Shmem";
+	return 0;
+}
+
 static void reconcile_shmem(void)
 {
 	static const char file[] = "/proc/sysvipc/shm";
@@ -802,6 +897,7 @@ static void reconcile_shmem(void)
 	sh->tmpfs_hidden = hidden;
 	sh->tmpfs_basis = allocated ? "allocated" : "resident";
 	sh->sysv_basis = 0;
+	sh->other_unknown = other_unknown(allocated);
 	failed = shm_read(&st);
 	mb_warn_diag(rd_diag(&d, file, failed, 0));
 	if (!failed) {
@@ -811,12 +907,22 @@ static void reconcile_shmem(void)
 		sh->sysv_segments = st.segs;
 		have |= 1 << SHMEM_SYSV | 1 << SHMEM_SYSV_SEGMENTS | (st.have_swap ? 1 << SHMEM_SYSV_SWAPPED : 0);
 		mb_warn_diag(&st.diag);
-		if (MI_HAS(mi, MI_Shmem)) {
+		if (MI_HAS(mi, MI_Shmem) && !sh->other_unknown) {
 			sh->other = sat_diff(MI_GET(mi, MI_Shmem),
 			                              sat_add(tmpfs, st.have_rss ? st.rss : st.size));
-			have |= 1 << SHMEM_OTHER;
+			/* the walk and Shmem are read at different moments */
+			if (sh->other < 0)
+				sh->other_unknown = "tmpfs and SysV shm exceed Shmem (pages came or went during the walk)";
+			else
+				have |= 1 << SHMEM_OTHER;
 		}
+	} else if (!sh->other_unknown) {
+		sh->other_unknown = "no /proc/sysvipc/shm";
 	}
+	if (!MI_HAS(mi, MI_Shmem))
+		sh->other_unknown = "no Shmem in /proc/meminfo";
+	if (sh->other_unknown)
+		have |= 1 << SHMEM_OTHER_UNKNOWN;
 	sh->have = have | 1 << SHMEM_OBJ | (sh->sysv_basis ? 1 << SHMEM_SYSV_BASIS : 0);
 }
 
@@ -891,6 +997,12 @@ static void table_shmem(void)
 	}
 	fo_s("\ntmpfs: ");
 	fo_s(sh->tmpfs_basis);
+	if (sh->other_unknown) {
+		fo_s("; other unknown: ");
+		out_safe(fo, sh->other_unknown, strlen(sh->other_unknown));
+		fo_c('\n');
+		return;
+	}
 	fo_s("; other: memfd, shared anonymous memory, GPU buffers, deleted-but-open\n"
 	     "tmpfs files, tmpfs of other mount namespaces\n");
 }
@@ -955,7 +1067,7 @@ int tmpfs_du_main(int argc, char **argv)
 {
 	struct optst st = { 0 };
 	struct diag d;
-	int id, only_shmem = 0, failed;
+	int id, only_shmem = 0, failed, manifest;
 	unsigned i;
 
 	cli_init("tmpfs-du");
@@ -993,6 +1105,10 @@ int tmpfs_du_main(int argc, char **argv)
 		       cli_usage_error();
 	if (cli_root())
 		return 1;
+	if (!rd_live() && (manifest = rd_open("/membox-capture", O_RDONLY)) >= 0) {
+		TT.capture = 1;
+		close(manifest);
+	}
 	if ((failed = cli_reports()))
 		return failed;
 	if (read_mounts())

@@ -153,6 +153,16 @@ static void miss(struct wk *w)
 		w->unreadable++;
 }
 
+static int skipped(const struct wk *w, ino_t ino)
+{
+	unsigned i;
+
+	for (i = 0; i < w->nskip; i++)
+		if (w->skip[i] == ino)
+			return 1;
+	return 0;
+}
+
 int wk_walk(struct wk *w, struct wk_space *sp, int fd)
 {
 	char *name = sp->name;
@@ -205,8 +215,8 @@ int wk_walk(struct wk *w, struct wk_space *sp, int fd)
 			miss(w);
 			continue;
 		}
-		if (sb.st_dev != w->dev)   /* a mount: not ours (du -x) */
-			continue;
+		if (sb.st_dev != w->dev || (S_ISDIR(sb.st_mode) && skipped(w, sb.st_ino)))
+			continue;   /* a mount: not ours (du -x) */
 		if (!o.d) {
 			snap = w->tot;
 			isdir = S_ISDIR(sb.st_mode);

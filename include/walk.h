@@ -33,6 +33,11 @@ struct wk {
 	                       out: 0 when the kernel lacks cachestat */
 	/* called when an entry of the walk root is done, with its subtree */
 	void (*child)(struct wk *w, const char *name, int isdir, const struct wk_sum *s);
+	/* in: directories, by inode on the walk root's device, treated as
+	 * another device's (not counted, not entered): the mount points of
+	 * other mounts in a captured tree, where everything is one device */
+	const ino_t *skip;
+	unsigned nskip;
 	struct wk_sum tot;
 	unsigned long unreadable;  /* directories not opened or listed, entries not stat'ed */
 	unsigned long vanished;    /* entries gone between getdents and fstatat/openat */

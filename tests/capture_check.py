@@ -18,6 +18,11 @@ POSIX and Python's tarfile, not from membox's code.
         The JSON documents A and B are equal except at the paths IGNORE
         (fnmatch patterns over paths like zones.2.free, several in one
         argument apart by spaces); prints each difference.
+    capture_check.py jsons LIST
+        The same for each line "A<TAB>B<TAB>NAME<TAB>IGNORE" of LIST (NAME
+        is the caller's, not read), in one process
+        (hundreds of pairs: the interpreter starts once); each pair's
+        differences go to the file A.diff, empty when there are none.
     capture_check.py between A B C [IGNORE...]
         B was read between A and C (live readings around a capture): at
         every path but IGNORE's, a number of B lies between A's and C's
@@ -222,6 +227,17 @@ if __name__ == '__main__':
         sys.exit(max([check_tar(f, '--manifest' in sys.argv[2:], False) for f in files] or [0]))
     if cmd == 'json':
         sys.exit(check_json(sys.argv[2], sys.argv[3], ' '.join(sys.argv[4:]).split()))
+    if cmd == 'jsons':
+        for line in open(sys.argv[2]):
+            a, b, _, ign = (line.rstrip('\n').split('\t') + ['', ''])[:4]
+            with open(a + '.diff', 'w') as out:
+                sys.stdout = out
+                try:
+                    check_json(a, b, ign.split())
+                except Exception as e:
+                    print('%s: %s' % (a, e))
+                sys.stdout = sys.__stdout__
+        sys.exit(0)
     if cmd == 'between':
         sys.exit(check_between(sys.argv[2], sys.argv[3], sys.argv[4], ' '.join(sys.argv[5:]).split()))
     if cmd == 'opens':
