@@ -105,6 +105,7 @@ GLOBALS(
 	} mounts[TD_MAX_MOUNTS];
 	unsigned nmounts;
 	uint64_t mounts_dropped;            /* beyond TD_MAX_MOUNTS or the pool */
+	int mounts_unknown;                 /* -s: mountinfo unreadable (said) */
 	char pool[TD_STR_POOL];
 	size_t pool_used;
 	struct td_shown {                   /* what is shown: a mount, or a PATH on one */
@@ -375,7 +376,10 @@ static int shown_rather(const struct td_mount *a, const struct td_mount *b)
 	return a < b;
 }
 
-static int read_mounts(void)
+/* The mounts of the types asked for, from mountinfo.  Unreadable, it
+ * ends the run, except with -s (only_shmem): Shmem and SysV shm are still
+ * known, the tmpfs sum and the rest are null, and it is said. */
+static int read_mounts(int only_shmem)
 {
 	static const char file[] = "/proc/self/mountinfo";
 	struct rd_lines lines;
@@ -385,6 +389,11 @@ static int read_mounts(void)
 	unsigned i, j;
 	int fd = rd_open(file, O_RDONLY), k;
 
+	if (fd < 0 && only_shmem) {
+		TT.mounts_unknown = 1;
+		mb_warn_errno(file, -fd);
+		return 0;
+	}
 	if (fd < 0)
 		return mb_fail_errno(file, -fd);
 	rd_lines_fd(&lines, fd, TT.mountinfo_line, sizeof TT.mountinfo_line);
@@ -843,6 +852,8 @@ static const char *other_unknown(int allocated)
 	const struct meminfo *mi = &TT.meminfo;
 	size_t i;
 
+	if (TT.mounts_unknown)
+		return "/proc/self/mountinfo unreadable: the tmpfs mounts are unknown";
 	if (TT.mounts_dropped)
 		return "mounts beyond TD_MAX_MOUNTS not walked";
 	for (i = 0; i < TT.nshown; i++) {
@@ -871,7 +882,7 @@ static void reconcile_shmem(void)
 	static const char file[] = "/proc/sysvipc/shm";
 	struct td_shmem_rec *sh = &TT.shmem;
 	const struct meminfo *mi = &TT.meminfo;
-	uint64_t have = 1 << SHMEM_TMPFS | 1 << SHMEM_TMPFS_HIDDEN;
+	uint64_t have = TT.mounts_unknown ? 0 : 1 << SHMEM_TMPFS | 1 << SHMEM_TMPFS_HIDDEN;
 	int allocated = !rd_live(), failed;
 	uint64_t tmpfs = 0, hidden = 0;
 	struct shm_tot st;
@@ -1111,7 +1122,7 @@ int tmpfs_du_main(int argc, char **argv)
 	}
 	if ((failed = cli_reports()))
 		return failed;
-	if (read_mounts())
+	if (read_mounts(only_shmem))
 		return 1;
 	failed = meminfo_read(&TT.meminfo, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diag(&TT.meminfo.diag);
