@@ -23,8 +23,10 @@
 
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
-	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
-	"MemTotal), and the process-memory ceiling.\n\n"
+	"against the low-memory margins (the kernel's, else ChromeOS's defaults,\n"
+	"5.2% and 40% of MemTotal), and the process-memory ceiling.  Servers and\n"
+	"routers often sit below 40% available: without the kernel's margins\n"
+	"--check warns there unless --moderate is given.\n\n"
 	"  -v, --verbose       the table: every row (default: level, margins, swap,\n"
 	"                      process headroom, PSI)\n"
 	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4)\n"
@@ -116,6 +118,7 @@ GLOBALS(
 	struct zi zones;
 	int page_size_how;
 	uint64_t margins[LM_MAX_MARGINS];   /* the kernel's, bytes */
+	int critical_default, moderate_default;   /* the margin in force is ChromeOS's default */
 	struct lowmem_eval {             /* one evaluation, bytes unless said */
 		uint64_t level;              /* enum lowmem_level */
 		const char *level_name;
@@ -434,6 +437,8 @@ static void read_margins(void)
 	e->margins.v = TT.margins;
 	e->margins.n = count;
 	e->margins_dropped = dropped;
+	TT.critical_default = count < 1 && !TT.opt.critical_given;
+	TT.moderate_default = count < 2 && !TT.opt.moderate_given;
 	if (TT.opt.critical_given)
 		e->critical = sat_mul(TT.opt.critical, MIB);
 	if (TT.opt.moderate_given)
@@ -769,7 +774,16 @@ static int check_line(void)
 	put(" - available ", e->available / MIB);
 	put(" MiB (critical ", e->critical / MIB);
 	put(" MiB, moderate ", e->moderate / MIB);
-	put(" MiB) | available=", e->available);
+	fo_s(" MiB");
+	/* 40% of MemTotal is more than many servers and routers have
+	 * available in ordinary use: a warning there may be the margin's */
+	if (TT.critical_default && TT.moderate_default)
+		fo_s("; ChromeOS's default margins, 5.2% and 40% of MemTotal");
+	else if (TT.moderate_default)
+		fo_s("; ChromeOS's default moderate margin, 40% of MemTotal");
+	else if (TT.critical_default)
+		fo_s("; ChromeOS's default critical margin, 5.2% of MemTotal");
+	put(") | available=", e->available);
 	put("B;", e->moderate);
 	put(";", e->critical);
 	put(";0;", e->mem_total);
