@@ -26,8 +26,12 @@ const char lowmem_purpose[] = "how close is the system to its low-memory margins
 
 static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"Available memory (ChromeOS's formula; the kernel's figure where it has one)\n"
-	"against the low-memory margins (the kernel's, else 5.2% and 40% of\n"
-	"MemTotal), and the process-memory ceiling.\n\n"
+	"against the low-memory margins (the kernel's, else ChromeOS's defaults,\n"
+	"5.2% and 40% of MemTotal), and the process-memory ceiling.  Servers and\n"
+	"routers often sit below 40% available: without the kernel's margins\n"
+	"--check warns there unless --moderate is given.\n\n"
+	"  -v, --verbose       the table: every row (default: level, margins, swap,\n"
+	"                      process headroom, PSI)\n"
 	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4)\n"
 	"  -r, --ratio=R       RAM cost of swapped memory, 0 to 1 (default: measured\n"
 	"                      zram, else 0.40 for zram, 0 for disk)\n"
@@ -47,6 +51,7 @@ enum lowmem_option {
 	LOWMEM_OPT_WEIGHT = 'w',
 	LOWMEM_OPT_RATIO = 'r',
 	LOWMEM_OPT_INTERVAL = 'i',
+	LOWMEM_OPT_VERBOSE = 'v',
 	LOWMEM_OPT_CRITICAL = OPT_APPLET,
 	LOWMEM_OPT_MODERATE,
 	LOWMEM_OPT_PAGE_SIZE,
@@ -60,6 +65,7 @@ enum lowmem_option {
 static const struct opt opts[] = {
 	{ "weight", 'w', 1, LOWMEM_OPT_WEIGHT },
 	{ "ratio", 'r', 1, LOWMEM_OPT_RATIO },
+	{ "verbose", 'v', 0, LOWMEM_OPT_VERBOSE },
 	{ "critical", 0, 1, LOWMEM_OPT_CRITICAL },
 	{ "moderate", 0, 1, LOWMEM_OPT_MODERATE },
 	{ "page-size", 0, 1, LOWMEM_OPT_PAGE_SIZE },
@@ -101,6 +107,7 @@ GLOBALS(
 		int weight_given, ratio_given, critical_given, moderate_given;
 		int timeout_given, interval_given;
 		int recover;
+		int verbose;                 /* -v: the table's every row */
 		int wait_level;              /* enum lowmem_level */
 	} opt;
 	int mode;                        /* LOWMEM_OPT_CHECK, _WAIT, _WATCH, or 0: a report */
@@ -114,6 +121,7 @@ GLOBALS(
 	struct zi zones;
 	int page_size_how;
 	uint64_t margins[LM_MAX_MARGINS];   /* the kernel's, bytes */
+	int critical_default, moderate_default;   /* the margin in force is ChromeOS's default */
 	struct lowmem_eval {             /* one evaluation, bytes unless said */
 		uint64_t level;              /* enum lowmem_level */
 		const char *level_name;
@@ -302,6 +310,17 @@ static const struct rep_fig page_figs[] = {
 	EV(page_size_source, "page_size_source", REP_STR),
 };
 
+/* The table's rows without -v, by label: what a 24-line console shows
+ * whole (the level, the figure it is decided on and how far it is from
+ * each margin, swap, the process headroom), with the kernel's margins and
+ * PSI, which the table writes always.  -v: every row.  json, kv and prom
+ * have every figure. */
+static const char *const console_rows[] = {
+	"level", "source", "wake", "available", "critical", "moderate",
+	"critical distance", "moderate distance", "swap total", "swap used",
+	"process headroom",
+};
+
 /* --watch's line in json and kv */
 static const struct rep_fig watch_figs[] = {
 	EV(elapsed, "elapsed", REP_FIX, .dec = 3),
@@ -421,6 +440,8 @@ static void read_margins(void)
 	e->margins.v = TT.margins;
 	e->margins.n = count;
 	e->margins_dropped = dropped;
+	TT.critical_default = count < 1 && !TT.opt.critical_given;
+	TT.moderate_default = count < 2 && !TT.opt.moderate_given;
 	if (TT.opt.critical_given)
 		e->critical = sat_mul(TT.opt.critical, MIB);
 	if (TT.opt.moderate_given)
@@ -659,8 +680,18 @@ static void cell_text(const char *s)
 	fo_s(s);
 }
 
-/* One line per figure of figs (json's, not the prom-only ones): its label,
- * then its value or '-'. */
+static int console_row(const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < REP_N(console_rows); i++)
+		if (!strcmp(label, console_rows[i]))
+			return 1;
+	return 0;
+}
+
+/* One line per figure of figs (json's, not the prom-only ones; without
+ * -v, the console's rows only): its label, then its value or '-'. */
 static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
 {
 	size_t i;
@@ -673,6 +704,8 @@ static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, ui
 		if (f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE))
 			continue;
 		if (!present && (f->flags & REP_OMIT))
+			continue;
+		if (!TT.opt.verbose && !console_row(f->label))
 			continue;
 		tb_str(f->label, 20);
 		if (!present)
@@ -744,7 +777,16 @@ static int check_line(void)
 	put(" - available ", e->available / MIB);
 	put(" MiB (critical ", e->critical / MIB);
 	put(" MiB, moderate ", e->moderate / MIB);
-	put(" MiB) | available=", e->available);
+	fo_s(" MiB");
+	/* 40% of MemTotal is more than many servers and routers have
+	 * available in ordinary use: a warning there may be the margin's */
+	if (TT.critical_default && TT.moderate_default)
+		fo_s("; ChromeOS's default margins, 5.2% and 40% of MemTotal");
+	else if (TT.moderate_default)
+		fo_s("; ChromeOS's default moderate margin, 40% of MemTotal");
+	else if (TT.critical_default)
+		fo_s("; ChromeOS's default critical margin, 5.2% of MemTotal");
+	put(") | available=", e->available);
 	put("B;", e->moderate);
 	put(";", e->critical);
 	put(";0;", e->mem_total);
@@ -975,6 +1017,9 @@ static int options(int argc, char **argv, struct optst *st)
 			break;
 		case LOWMEM_OPT_RECOVER:
 			o->recover = 1;
+			break;
+		case LOWMEM_OPT_VERBOSE:
+			o->verbose = 1;
 			break;
 		case LOWMEM_OPT_CHECK: case LOWMEM_OPT_WAIT: case LOWMEM_OPT_WATCH:
 			if (TT.mode && TT.mode != id)
