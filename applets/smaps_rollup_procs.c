@@ -601,45 +601,49 @@ static const struct sums *group_at(unsigned i, const char **name)
 
 /* A file of cgroup directory TT.cgroup_path (by its whole path: capture
  * names what an applet opens by the path, or by a directory's when that
- * is short, and a cgroup's path is long) */
-static const char *cgroup_file(const char *file)
+ * is short, and a cgroup's path is long), or 0 when the version has
+ * none */
+static const char *cgroup_file(enum cg_file f)
 {
-	mb_join(TT.cgroup_file, TT.cgroup_path, "/", file);
-	return TT.cgroup_file;
+	return cg_path(TT.cgroup_file, sizeof TT.cgroup_file, TT.cgroup_path, TT.hier.version, f);
 }
 
-/* A cgroup file read whole into b (cap bytes): its length, or -1 when
- * absent (no word: a cgroup removed since, a file of the other version
- * or a later kernel) or unreadable (said). */
-static long cgroup_read_file(const char *file, char *b, size_t cap)
+/* What a cgroup file's reading has to say (prom reads the files again:
+ * said once) */
+static void cgroup_said(const struct diag *d)
 {
+	if (!TT.cgroup_quiet)
+		mb_warn_diag(d);
+}
+
+/* A cgroup file of "key value" lines into b (cap bytes, cg_read_kv): its
+ * length, or -1 when absent (no word: a cgroup removed since, a file of
+ * the other version or a later kernel) or unreadable (said). */
+static long cgroup_read_kv(enum cg_file f, char *b, size_t cap)
+{
+	const char *path = cgroup_file(f);
 	struct diag d;
-	int cut;
-	long n = rd_file(cgroup_file(file), b, cap, &cut);
+	long n;
 
-	if (n < 0) {
-		if (!TT.cgroup_quiet)
-			mb_warn_diag(rd_diag(&d, cgroup_file(file), n, 0));
+	if (!path)
 		return -1;
-	}
-	if (cut && !TT.cgroup_quiet)
-		mb_warn(cgroup_file(file), "longer than its buffer: the rest not read");
-	return n;
+	n = cg_read_kv(path, 0, b, cap, &d);
+	cgroup_said(&d);
+	return n < 0 ? -1 : n;
 }
 
-/* A cgroup file of one number (cg_number): 1 with *v; 0 when absent,
- * "max" (no limit) or not a number (said). */
+/* A cgroup file of one number (cg_read_number): 1 with *v; 0 when
+ * absent, "max" (no limit), unreadable or not a number (said). */
 static int cgroup_number(enum cg_file f, uint64_t *v)
 {
-	const char *file = cg_file(TT.hier.version, f);
-	char b[32];
-	long n = cgroup_read_file(file, b, sizeof b);
+	const char *path = cgroup_file(f);
+	struct diag d;
 	int rc;
 
-	if (n < 0)
+	if (!path)
 		return 0;
-	if ((rc = cg_number(b, n, v)) == CG_DAMAGED && !TT.cgroup_quiet)
-		mb_warn(cgroup_file(file), "not a number");
+	rc = cg_read_number(path, 0, v, &d);
+	cgroup_said(&d);
 	return rc == CG_NUMBER;
 }
 
@@ -681,9 +685,17 @@ static int kernel_part(uint64_t *v)
 	for (*v = 0, i = 0; i < 4; i++) {
 		if (!text_value(&TT.cgroup_stat, parts[i], &p))
 			return 0;
-		*v += p;
+		*v = sat_add(*v, p);
 	}
 	return 1;
+}
+
+/* a + b, saturated at the int64 range */
+static int64_t sat_add_i64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? (b < 0 ? INT64_MIN : INT64_MAX) : r;
 }
 
 /* What of the charge the PSS does not hold, as memory.stat tells it:
@@ -699,23 +711,23 @@ static uint64_t not_in_pss(struct cgroup_rec *c, int charged, int have_kmem, uin
 
 	if (text_value(&TT.cgroup_stat, v1 ? "cache" : "file", &file) &&
 	    text_value(&TT.cgroup_stat, v1 ? "mapped_file" : "file_mapped", &mapped)) {
-		c->not_in_pss[0] = (int64_t)file - (int64_t)mapped;
+		c->not_in_pss[0] = sat_diff(file, mapped);
 		have |= 1;
 	}
 	if (v1 ? have_kmem : kernel_part(&v)) {
-		c->not_in_pss[1] = v1 ? kmem : v;
+		c->not_in_pss[1] = sat_diff(v1 ? kmem : v, 0);
 		have |= 2;
 	}
 	if (!v1 && text_value(&TT.cgroup_stat, "sock", &v)) {
-		c->not_in_pss[2] = v;
+		c->not_in_pss[2] = sat_diff(v, 0);
 		have |= 4;
 	}
 	if (!charged)
 		return have << CF_PART;
 	for (i = 0; i < 3; i++)
 		if (have >> i & 1)
-			known += c->not_in_pss[i];
-	c->not_in_pss[3] = c->charged_minus_pss - known;
+			known = sat_add_i64(known, c->not_in_pss[i]);
+	c->not_in_pss[3] = known == INT64_MIN ? INT64_MAX : sat_add_i64(c->charged_minus_pss, -known);
 	return (have | 8) << CF_PART;
 }
 
@@ -759,30 +771,33 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 		have |= (uint64_t)cgroup_number(CG_HIGH, &c->high) << CF_HIGH;
 	}
 	TT.cgroup_stat = (struct cgroup_text){ TT.cgroup_stat_text, 0 };
-	if ((n = cgroup_read_file(cg_file(c->version, CG_STAT), TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
+	if ((n = cgroup_read_kv(CG_STAT, TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
 		TT.cgroup_stat.n = n;
 		c->stat = (struct rep_call){ write_key_values, &TT.cgroup_stat };
 		have |= 1u << CF_STAT;
 	}
 	TT.cgroup_events = (struct cgroup_text){ TT.cgroup_events_text, 0 };
-	n = cgroup_read_file(cg_file(c->version, CG_EVENTS), TT.cgroup_events_text,
-	                     sizeof TT.cgroup_events_text);
-	if (n >= 0) {
+	if ((n = cgroup_read_kv(CG_EVENTS, TT.cgroup_events_text, sizeof TT.cgroup_events_text)) >= 0) {
 		TT.cgroup_events.n = n;
 		c->events = (struct rep_call){ write_key_values, &TT.cgroup_events };
 		have |= 1u << CF_EVENTS;
 	}
-	if (!v1 && (n = cgroup_read_file(cg_file(c->version, CG_PRESSURE), TT.cgroup_pressure_text,
-	                                 sizeof TT.cgroup_pressure_text)) >= 0 &&
-	    !psi_parse(TT.cgroup_pressure_text, n, &TT.cgroup_psi)) {
-		c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
-		                                   (uint64_t)TT.cgroup_psi.some.have << PRESSURE_some |
-		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_full };
-		have |= 1u << CF_PRESSURE;
+	if (!v1) {
+		struct diag d;
+		int rc = cg_read_pressure(cgroup_file(CG_PRESSURE), 0, TT.cgroup_pressure_text,
+		                          sizeof TT.cgroup_pressure_text, &TT.cgroup_psi, &d);
+
+		cgroup_said(&d);
+		if (!rc) {
+			c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
+			                                   (uint64_t)TT.cgroup_psi.some.have << PRESSURE_some |
+			                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_full };
+			have |= 1u << CF_PRESSURE;
+		}
 	}
 	have |= 1u << CF_NOT_IN_PSS;
 	if (have >> CF_CURRENT & 1) {
-		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
+		c->charged_minus_pss = sat_diff(c->current, pss);
 		have |= 1u << CF_CHARGED_MINUS_PSS;
 	}
 	return have | not_in_pss(c, have >> CF_CURRENT & 1, kmem_ok, kmem);

@@ -134,6 +134,7 @@ GLOBALS(
 	const char *cgroup;                  /* PATH, or 0 */
 	uint64_t cgroup_version;             /* 1 or 2 */
 	int cgroup_removed;                  /* gone while metering (said once): no more samples */
+	unsigned cgroup_warned;              /* bit by enum cg_file: its damage said */
 	unsigned default_count;              /* names[0..default_count): defaults, dropped when absent */
 
 	/* since the baseline; times are monotonic microseconds */
@@ -169,7 +170,6 @@ GLOBALS(
 
 	/* --cgroup's paths, last: figures are found at offsets below 64 KiB */
 	struct cg_hier hier;                 /* the memory hierarchy's mount */
-	size_t cgroup_dir_len;
 	char cgroup_dir[MB_PATH_MAX];        /* the cgroup's directory under the root */
 	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
@@ -337,22 +337,17 @@ static long read_proc(enum proc_file file, const char *path, int *truncated)
  * call), or 0 when its version has no such file (v1: no PSI). */
 static const char *cgroup_file_path(enum cg_file file)
 {
-	const char *name = cg_file(TT.cgroup_version, file);
-
-	if (!name)
-		return 0;
-	memcpy(TT.cgroup_path, TT.cgroup_dir, TT.cgroup_dir_len);
-	TT.cgroup_path[TT.cgroup_dir_len] = '/';
-	strcpy(TT.cgroup_path + TT.cgroup_dir_len + 1, name);
-	return TT.cgroup_path;
+	return cg_path(TT.cgroup_path, sizeof TT.cgroup_path, TT.cgroup_dir, TT.cgroup_version, file);
 }
 
-static long read_cgroup(enum cg_file file, char *buf, size_t cap, int *truncated)
+/* What reading a cgroup file has to say, said once a file: the files
+ * are read at every sample. */
+static void cgroup_said(enum cg_file file, const struct diag *d)
 {
-	const char *path = cgroup_file_path(file);
-
-	*truncated = 0;
-	return path ? read_file(CG_FIRST + file, path, buf, cap, truncated) : -ENOENT;
+	if (mb_diag_set(d) && !(TT.cgroup_warned >> file & 1)) {
+		TT.cgroup_warned |= 1u << file;
+		mb_warn_diag(d);
+	}
 }
 
 /* A captured vmstat (every sample) or the live one (at the baseline) is
@@ -382,27 +377,31 @@ static void check_vmstat(const char *b, long n, const char *file)
 
 /* The cgroup's counters into buf, as one "name N" text: memory.stat, then
  * memory.events (v1: memory.oom_control), which has no key of
- * memory.stat.  check: each file checked as check_vmstat does.  The
- * length, or -errno when memory.stat cannot be read (the events file
- * absent: its counters are). */
-static long read_cgroup_counters(int check, int *truncated)
+ * memory.stat; each read by cg_read_kv (its damage said once, a key
+ * twice in a file taken once, its first value).  *truncated: memory.stat
+ * did not fit.  The length, or -errno when memory.stat cannot be read
+ * (said by the caller; the events file unreadable: its counters are
+ * null). */
+static long read_cgroup_counters(int *truncated)
 {
-	long n = read_cgroup(CG_STAT, TT.buf, sizeof TT.buf, truncated), k;
-	int more;
+	struct diag d;
+	const char *path = cgroup_file_path(CG_STAT);
+	long n = path ? cg_read_kv(path, &TT.live_fd[CG_FIRST + CG_STAT], TT.buf, sizeof TT.buf, &d) : -ENOENT, k;
 
+	*truncated = 0;
 	if (n < 0)
 		return n;
-	if (check)
-		check_vmstat(TT.buf, n, cgroup_file_path(CG_STAT));
+	if (d.why == cg_cut)
+		*truncated = 1;   /* said as /proc/vmstat's is */
+	else
+		cgroup_said(CG_STAT, &d);
 	if (n && TT.buf[n - 1] != '\n' && (size_t)n < sizeof TT.buf - 1)
 		TT.buf[n++] = '\n';
-	k = read_cgroup(CG_EVENTS, TT.buf + n, sizeof TT.buf - n, &more);
-	if (k < 0)
+	if (!(path = cgroup_file_path(CG_EVENTS)))
 		return n;
-	if (check)
-		check_vmstat(TT.buf + n, k, cgroup_file_path(CG_EVENTS));
-	*truncated |= more;
-	return n + k;
+	k = cg_read_kv(path, &TT.live_fd[CG_FIRST + CG_EVENTS], TT.buf + n, sizeof TT.buf - n, &d);
+	cgroup_said(CG_EVENTS, &d);
+	return k < 0 ? n : n + k;
 }
 
 /* A reading of a counter: a new baseline, or its increase since the reading
@@ -473,16 +472,19 @@ static void read_memory(int live)
 	keep_memory(now, have);
 }
 
-/* One number in a file of the cgroup (cg_number): 1 and *v, or 0
- * (absent, unreadable, "max", or damaged: the figure is null, unsaid). */
+/* One number in a file of the cgroup (cg_read_number): 1 and *v, or 0
+ * (absent, "max", or unreadable or damaged: the figure null, said once). */
 static int cgroup_number(enum cg_file file, uint64_t *v)
 {
-	int truncated;
-	long n = read_cgroup(file, TT.buf, sizeof TT.buf, &truncated);
+	const char *path = cgroup_file_path(file);
+	struct diag d;
+	int rc;
 
-	if (n <= 0 || truncated)
+	if (!path)
 		return 0;
-	return cg_number(TT.buf, n, v) == CG_NUMBER;
+	rc = cg_read_number(path, &TT.live_fd[CG_FIRST + file], v, &d);
+	cgroup_said(file, &d);
+	return rc == CG_NUMBER;
 }
 
 /* The memory figures of the cgroup: its charge, swap, limit. */
@@ -530,8 +532,7 @@ static long take_sample(int base)
 
 	if (TT.cgroup_removed)
 		return -ENOENT;
-	n = TT.cgroup ? read_cgroup_counters(!live || base, &truncated)
-	              : read_proc(VMSTAT_FILE, vmstat_file, &truncated);
+	n = TT.cgroup ? read_cgroup_counters(&truncated) : read_proc(VMSTAT_FILE, vmstat_file, &truncated);
 	if (n < 0 && TT.cgroup && TT.base_us) {
 		/* removed (ENOENT; ENODEV from an fd kept open): the report ends */
 		TT.cgroup_removed = 1;
@@ -556,8 +557,12 @@ static long take_sample(int base)
 		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
-		psi_failed = (n = read_cgroup(CG_PRESSURE, TT.buf, sizeof TT.buf, &truncated)) < 0
-		             || psi_parse(TT.buf, n, psi);
+		struct diag d = { 0 };
+		const char *path = cgroup_file_path(CG_PRESSURE);
+
+		psi_failed = !path || cg_read_pressure(path, &TT.live_fd[CG_FIRST + CG_PRESSURE], TT.buf,
+		                                       sizeof TT.buf, psi, &d);
+		cgroup_said(CG_PRESSURE, &d);
 	} else {
 		psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
 		                  : psi_read(psi);
@@ -1051,7 +1056,6 @@ static int cgroup_find(void)
 	/* "/a/" as "/a": one '/' before each file's name */
 	while (n > 1 && TT.cgroup_dir[n - 1] == '/')
 		TT.cgroup_dir[--n] = 0;
-	TT.cgroup_dir_len = n;
 	if ((fd = rd_open(TT.cgroup_dir, O_RDONLY | O_DIRECTORY)) < 0)
 		return mb_fail_errno(TT.cgroup_dir, -fd);
 	close(fd);
@@ -1068,7 +1072,7 @@ static int cgroup_fields_present(void)
 	unsigned char have[VM_MAX_FIELDS];
 	unsigned i, kept = 0;
 	int truncated;
-	long n = read_cgroup_counters(0, &truncated);
+	long n = read_cgroup_counters(&truncated);
 
 	if (n == -ENOENT && TT.cgroup_version == 2)
 		return mb_fail(TT.cgroup_dir, "no memory.stat: the memory controller is not enabled here (v2)");
