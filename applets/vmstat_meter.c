@@ -1033,6 +1033,22 @@ static int cgroup_path_ok(const char *path)
 	return 1;
 }
 
+/* PATH as /proc/PID/cgroup prints it, in place (argv is ours to write):
+ * a doubled '/' made one and a final '/' dropped, "//" as "/". */
+static const char *cgroup_path_clean(char *path)
+{
+	char *to = path;
+	const char *from;
+
+	for (from = path; *from; from++)
+		if (*from != '/' || to == path || to[-1] != '/')
+			*to++ = *from;
+	if (to > path + 1 && to[-1] == '/')
+		to--;
+	*to = 0;
+	return path;
+}
+
 /* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
  * cgroup mount with the memory controller wins, as on a hybrid system
  * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
@@ -1053,7 +1069,7 @@ static int cgroup_find(void)
 		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
 		                          ? "not under the memory hierarchy's mount root: unreachable"
 		                          : "longer than MB_PATH_MAX with its mount point");
-	/* "/a/" as "/a": one '/' before each file's name */
+	/* the root of a hierarchy mounted on "/": one '/' before each file's name */
 	while (n > 1 && TT.cgroup_dir[n - 1] == '/')
 		TT.cgroup_dir[--n] = 0;
 	if ((fd = rd_open(TT.cgroup_dir, O_RDONLY | O_DIRECTORY)) < 0)
@@ -1210,7 +1226,7 @@ int vmstat_meter_main(int argc, char **argv)
 				mb_warn(st.arg, "--cgroup: not a cgroup path (/A/B, as /proc/PID/cgroup shows it)");
 				return cli_usage_error(usage);
 			}
-			TT.cgroup = st.arg;
+			TT.cgroup = cgroup_path_clean((char *)st.arg);
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */
