@@ -1545,6 +1545,7 @@ int sr_process_view(const struct sr_options *o)
 {
 	int rc, streamable;
 	unsigned i, top;
+	uint64_t dropped;
 
 	/* -S: every smaps read once, first, in the object view's state; the
 	 * process view's starts zero in the same storage */
@@ -1570,6 +1571,9 @@ int sr_process_view(const struct sr_options *o)
 	SR.scan.cgroup_version = TT.hier.version;
 	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
 		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
+	else if (o->group == SR_GROUP_CGROUP && cg_above_ns(&TT.hier))
+		mb_warn("/proc/self/mountinfo", "the memory cgroup mount's root is ", TT.hier.root,
+		        ", above this cgroup namespace: its own cgroups (/ and below) are not reached, their figures null");
 	/* as read: asked for, or live, in PID order */
 	streamable = o->group != SR_GROUP_TREE && o->group != SR_GROUP_CGROUP &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
@@ -1595,12 +1599,16 @@ int sr_process_view(const struct sr_options *o)
 	if (SR.scan.coverage[SR_GROUPED_OTHER])
 		sr_warn_count(SR.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
-	if (SR.scan.coverage[SR_CGROUPS_DROPPED])
-		sr_warn_count(SR.scan.coverage[SR_CGROUPS_DROPPED], "cgroups",
+	if ((dropped = SR.scan.coverage[SR_CGROUPS_DROPPED]))
+		sr_warn_count(dropped, "cgroups",
 		              "not kept: more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold (their processes: in (other))");
 	if (o->group == SR_GROUP_CGROUP) {
 		if (o->all_cgroups && TT.hier.version)
 			cgroup_walk();
+		/* those the walk found once the table was full: not listed */
+		if ((dropped = SR.scan.coverage[SR_CGROUPS_DROPPED] - dropped))
+			sr_warn_count(dropped, "cgroups",
+			              "not listed (-a, no process in them): more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold");
 		cgroup_groups();
 	} else if (o->group >= SR_GROUP_USER) {
 		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;

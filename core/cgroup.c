@@ -140,6 +140,11 @@ long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, si
 	return pl + len;
 }
 
+int cg_above_ns(const struct cg_hier *h)
+{
+	return h->version && !strncmp(h->root, "/..", 3) && (!h->root[3] || h->root[3] == '/');
+}
+
 static const char *const file_names[2][CG_FILES] = {
 	{ "memory.usage_in_bytes", "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
 	  "memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 },

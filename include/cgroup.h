@@ -59,6 +59,13 @@ int cg_parse(const char *s, size_t n, int cut, int want, const char **path, size
  * or the result does not fit. */
 long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, size_t cap);
 
+/* 1 when the mount shows the hierarchy from above this process's cgroup
+ * namespace (its root "/.." or "/../..": the kernel prints the mount's
+ * root relative to the namespace's): the namespace's own cgroup ("/" in
+ * /proc/PID/cgroup) and those below it cannot be reached (their names
+ * above the namespace are not shown); those outside it ("/../x") can. */
+int cg_above_ns(const struct cg_hier *h);
+
 /* The memory files of a cgroup, one name for each version where it has
  * one (v1 / v2):
  *   CG_CURRENT   memory.usage_in_bytes / memory.current: the charge
