@@ -632,6 +632,12 @@ static long cgroup_read_kv(enum cg_file f, char *b, size_t cap)
 	return n < 0 ? -1 : n;
 }
 
+static void cgroup_say(void *ctx, enum cg_file f, const struct diag *d)
+{
+	(void)ctx, (void)f;
+	cgroup_said(d);
+}
+
 /* A cgroup file of one number (cg_read_number): 1 with *v; 0 when
  * absent, "max" (no limit), unreadable or not a number (said). */
 static int cgroup_number(enum cg_file f, uint64_t *v)
@@ -739,8 +745,9 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 {
 	struct cgroup_rec *c = &TT.cgroup_rec;
 	const char *name = cgroup_name(g);
-	int v1 = TT.hier.version == 1, dir, kmem_ok = 0;
-	uint64_t have = 0, memsw, kmem = 0;
+	int v1 = TT.hier.version == 1, dir;
+	uint64_t have = 0;
+	struct cg_charge charge;
 	struct diag d;
 	long n;
 
@@ -755,21 +762,16 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	close(dir);   /* it is there: its files are read by their paths */
 	c->version = TT.hier.version;
 	have |= 1u << CF_VERSION;
-	if (cgroup_number(CG_CURRENT, &c->current))
-		have |= 1u << CF_CURRENT;
-	if (v1) {
-		if (cgroup_number(CG_MAX, &c->max) && cg_limit(1, c->max))
-			have |= 1u << CF_MAX;
-		if (have >> CF_CURRENT & 1 && cgroup_number(CG_SWAP, &memsw)) {
-			c->swap_current = cg_swap(1, memsw, c->current);
-			have |= 1u << CF_SWAP_CURRENT;
-		}
-		kmem_ok = cgroup_number(CG_KMEM, &kmem);
-	} else {
-		have |= (uint64_t)cgroup_number(CG_SWAP, &c->swap_current) << CF_SWAP_CURRENT;
-		have |= (uint64_t)cgroup_number(CG_MAX, &c->max) << CF_MAX;
-		have |= (uint64_t)cgroup_number(CG_HIGH, &c->high) << CF_HIGH;
-	}
+	cg_read_charge(TT.cgroup_path, c->version, 1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX |
+	               1u << CG_HIGH | 1u << CG_KMEM, 0, &charge, cgroup_say, 0);
+	c->current = charge.current;
+	c->swap_current = charge.swap;
+	c->max = charge.max;
+	c->high = charge.high;
+	have |= (uint64_t)(charge.have >> CG_CURRENT & 1) << CF_CURRENT |
+	        (uint64_t)(charge.have >> CG_SWAP & 1) << CF_SWAP_CURRENT |
+	        (uint64_t)(charge.have >> CG_MAX & 1) << CF_MAX |
+	        (uint64_t)(charge.have >> CG_HIGH & 1) << CF_HIGH;
 	TT.cgroup_stat = (struct cgroup_text){ TT.cgroup_stat_text, 0 };
 	if ((n = cgroup_read_kv(CG_STAT, TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
 		TT.cgroup_stat.n = n;
@@ -800,7 +802,7 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 		c->charged_minus_pss = sat_diff(c->current, pss);
 		have |= 1u << CF_CHARGED_MINUS_PSS;
 	}
-	return have | not_in_pss(c, have >> CF_CURRENT & 1, kmem_ok, kmem);
+	return have | not_in_pss(c, have >> CF_CURRENT & 1, charge.have >> CG_KMEM & 1, charge.kmem);
 }
 
 /* -a: does the cgroup at path hold memory (its charge more than 0)? */

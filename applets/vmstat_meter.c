@@ -472,43 +472,33 @@ static void read_memory(int live)
 	keep_memory(now, have);
 }
 
-/* One number in a file of the cgroup (cg_read_number): 1 and *v, or 0
- * (absent, "max", or unreadable or damaged: the figure null, said once). */
-static int cgroup_number(enum cg_file file, uint64_t *v)
+static void cgroup_say(void *ctx, enum cg_file file, const struct diag *d)
 {
-	const char *path = cgroup_file_path(file);
-	struct diag d;
-	int rc;
-
-	if (!path)
-		return 0;
-	rc = cg_read_number(path, &TT.live_fd[CG_FIRST + file], v, &d);
-	cgroup_said(file, &d);
-	return rc == CG_NUMBER;
+	(void)ctx;
+	cgroup_said(file, d);
 }
 
-/* The memory figures of the cgroup: its charge, swap, limit. */
+/* The memory figures of the cgroup: its charge, swap, limit (cg_read_charge:
+ * absent, "max", unreadable or damaged, the figure is null; the damage is
+ * said once a file). */
 static void read_cgroup_memory(void)
 {
-	uint64_t now[MEMORY_N], current, swap, limit;
+	uint64_t now[MEMORY_N];
 	unsigned char have[MEMORY_N];
-	int has_current = cgroup_number(CG_CURRENT, &current);
-	int has_swap = cgroup_number(CG_SWAP, &swap);
-	int has_limit = cgroup_number(CG_MAX, &limit);
+	struct cg_charge c;
+	int has_current, has_limit;
 
-	if (TT.cgroup_version == 1) {
-		/* memsw is memory + swap: swap needs the charge */
-		swap = cg_swap(1, swap, current);
-		has_swap &= has_current;
-		has_limit &= cg_limit(1, limit);
-	}
-	now[MAX_CURRENT] = current;
+	cg_read_charge(TT.cgroup_dir, TT.cgroup_version, 1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX,
+	               &TT.live_fd[CG_FIRST], &c, cgroup_say, 0);
+	has_current = c.have >> CG_CURRENT & 1;
+	has_limit = c.have >> CG_MAX & 1;
+	now[MAX_CURRENT] = c.current;
 	have[MAX_CURRENT] = has_current;
-	now[MAX_SWAP_CURRENT] = swap;
-	have[MAX_SWAP_CURRENT] = has_swap;
-	now[MIN_HEADROOM] = sat_sub(limit, current);
+	now[MAX_SWAP_CURRENT] = c.swap;
+	have[MAX_SWAP_CURRENT] = c.have >> CG_SWAP & 1;
+	now[MIN_HEADROOM] = sat_sub(c.max, c.current);
 	have[MIN_HEADROOM] = has_limit & has_current;
-	now[LIMIT] = limit;
+	now[LIMIT] = c.max;
 	have[LIMIT] = has_limit;
 	keep_memory(now, have);
 }

@@ -371,6 +371,35 @@ int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d)
 	return rc;
 }
 
+void cg_read_charge(const char *dir, int version, unsigned want, int *fds, struct cg_charge *c,
+                    cg_say_fn *say, void *ctx)
+{
+	static const enum cg_file files[] = { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM };
+	uint64_t *value[CG_FILES] = { [CG_CURRENT] = &c->current, [CG_SWAP] = &c->swap,
+	                              [CG_MAX] = &c->max, [CG_HIGH] = &c->high, [CG_KMEM] = &c->kmem };
+	char path[MB_PATH_MAX + 32];
+	struct diag d;
+	unsigned i;
+	enum cg_file f;
+
+	memset(c, 0, sizeof *c);
+	for (i = 0; i < sizeof files / sizeof *files; i++) {
+		f = files[i];
+		if (!(want >> f & 1) || !cg_path(path, sizeof path, dir, version, f))
+			continue;
+		if (cg_read_number(path, fds ? &fds[f] : 0, value[f], &d) == CG_NUMBER)
+			c->have |= 1u << f;
+		say(ctx, f, &d);
+	}
+	if (version == 1) {   /* memsw is memory and swap: swap needs the charge */
+		c->swap = cg_swap(1, c->swap, c->current);
+		if (!(c->have >> CG_CURRENT & 1))
+			c->have &= ~(1u << CG_SWAP);
+		if (!cg_limit(1, c->max))
+			c->have &= ~(1u << CG_MAX);
+	}
+}
+
 int cg_read_pressure(const char *path, int *fd, char *buf, size_t cap, struct psi *p, struct diag *d)
 {
 	long n = cg_read(path, fd, buf, cap, d);

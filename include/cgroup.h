@@ -136,6 +136,22 @@ int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d);
  * whose key a line before it has is made one cg_kv_next skips, and d
  * says the first (the first value is used). */
 long cg_read_kv(const char *path, int *fd, char *buf, size_t cap, struct diag *d);
+/* The charge figures of a cgroup (bytes), from its files of one number */
+struct cg_charge {
+	uint64_t current, swap, max, high, kmem;
+	unsigned have;   /* 1 << enum cg_file of each figure known */
+};
+/* What reading file f had to say (d clear when nothing): the caller's to
+ * say or not; d and its path last until the call returns. */
+typedef void cg_say_fn(void *ctx, enum cg_file f, const struct diag *d);
+/* Read the files want names (bits 1 << CG_CURRENT, CG_SWAP, CG_MAX,
+ * CG_HIGH, CG_KMEM) that the version (1 or 2) has, of the cgroup
+ * directory dir, into c by cg_read_number (fds: 0, or a file descriptor
+ * kept by enum cg_file, see cg_read); say(ctx, f, d) after each.  v1's
+ * swap is memsw less current (known only with it); "max", and v1's
+ * CG_V1_NO_LIMIT and above, are no limit: max and high unknown. */
+void cg_read_charge(const char *dir, int version, unsigned want, int *fds, struct cg_charge *c,
+                    cg_say_fn *say, void *ctx);
 /* v2's memory.pressure at path into p (psi_parse) through buf: 0, or -1
  * when no line of it parses (the figure null).  d says a read error, a
  * garbled line or a cut last line (p->diag, named by path). */
