@@ -601,45 +601,55 @@ static const struct sums *group_at(unsigned i, const char **name)
 
 /* A file of cgroup directory TT.cgroup_path (by its whole path: capture
  * names what an applet opens by the path, or by a directory's when that
- * is short, and a cgroup's path is long) */
-static const char *cgroup_file(const char *file)
+ * is short, and a cgroup's path is long), or 0 when the version has
+ * none */
+static const char *cgroup_file(enum cg_file f)
 {
-	mb_join(TT.cgroup_file, TT.cgroup_path, "/", file);
-	return TT.cgroup_file;
+	return cg_path(TT.cgroup_file, sizeof TT.cgroup_file, TT.cgroup_path, TT.hier.version, f);
 }
 
-/* A cgroup file read whole into b (cap bytes): its length, or -1 when
- * absent (no word: a cgroup removed since, a file of the other version
- * or a later kernel) or unreadable (said). */
-static long cgroup_read_file(const char *file, char *b, size_t cap)
+/* What a cgroup file's reading has to say (prom reads the files again:
+ * said once) */
+static void cgroup_said(const struct diag *d)
 {
+	if (!TT.cgroup_quiet)
+		mb_warn_diag(d);
+}
+
+/* A cgroup file of "key value" lines into b (cap bytes, cg_read_kv): its
+ * length, or -1 when absent (no word: a cgroup removed since, a file of
+ * the other version or a later kernel) or unreadable (said). */
+static long cgroup_read_kv(enum cg_file f, char *b, size_t cap)
+{
+	const char *path = cgroup_file(f);
 	struct diag d;
-	int cut;
-	long n = rd_file(cgroup_file(file), b, cap, &cut);
+	long n;
 
-	if (n < 0) {
-		if (!TT.cgroup_quiet)
-			mb_warn_diag(rd_diag(&d, cgroup_file(file), n, 0));
+	if (!path)
 		return -1;
-	}
-	if (cut && !TT.cgroup_quiet)
-		mb_warn(cgroup_file(file), "longer than its buffer: the rest not read");
-	return n;
+	n = cg_read_kv(path, 0, b, cap, &d);
+	cgroup_said(&d);
+	return n < 0 ? -1 : n;
 }
 
-/* A cgroup file of one number (cg_number): 1 with *v; 0 when absent,
- * "max" (no limit) or not a number (said). */
+static void cgroup_say(void *ctx, enum cg_file f, const struct diag *d)
+{
+	(void)ctx, (void)f;
+	cgroup_said(d);
+}
+
+/* A cgroup file of one number (cg_read_number): 1 with *v; 0 when
+ * absent, "max" (no limit), unreadable or not a number (said). */
 static int cgroup_number(enum cg_file f, uint64_t *v)
 {
-	const char *file = cg_file(TT.hier.version, f);
-	char b[32];
-	long n = cgroup_read_file(file, b, sizeof b);
+	const char *path = cgroup_file(f);
+	struct diag d;
 	int rc;
 
-	if (n < 0)
+	if (!path)
 		return 0;
-	if ((rc = cg_number(b, n, v)) == CG_DAMAGED && !TT.cgroup_quiet)
-		mb_warn(cgroup_file(file), "not a number");
+	rc = cg_read_number(path, 0, v, &d);
+	cgroup_said(&d);
 	return rc == CG_NUMBER;
 }
 
@@ -681,9 +691,17 @@ static int kernel_part(uint64_t *v)
 	for (*v = 0, i = 0; i < 4; i++) {
 		if (!text_value(&TT.cgroup_stat, parts[i], &p))
 			return 0;
-		*v += p;
+		*v = sat_add(*v, p);
 	}
 	return 1;
+}
+
+/* a + b, saturated at the int64 range */
+static int64_t sat_add_i64(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? (b < 0 ? INT64_MIN : INT64_MAX) : r;
 }
 
 /* What of the charge the PSS does not hold, as memory.stat tells it:
@@ -699,23 +717,23 @@ static uint64_t not_in_pss(struct cgroup_rec *c, int charged, int have_kmem, uin
 
 	if (text_value(&TT.cgroup_stat, v1 ? "cache" : "file", &file) &&
 	    text_value(&TT.cgroup_stat, v1 ? "mapped_file" : "file_mapped", &mapped)) {
-		c->not_in_pss[0] = (int64_t)file - (int64_t)mapped;
+		c->not_in_pss[0] = sat_diff(file, mapped);
 		have |= 1;
 	}
 	if (v1 ? have_kmem : kernel_part(&v)) {
-		c->not_in_pss[1] = v1 ? kmem : v;
+		c->not_in_pss[1] = sat_diff(v1 ? kmem : v, 0);
 		have |= 2;
 	}
 	if (!v1 && text_value(&TT.cgroup_stat, "sock", &v)) {
-		c->not_in_pss[2] = v;
+		c->not_in_pss[2] = sat_diff(v, 0);
 		have |= 4;
 	}
 	if (!charged)
 		return have << CF_PART;
 	for (i = 0; i < 3; i++)
 		if (have >> i & 1)
-			known += c->not_in_pss[i];
-	c->not_in_pss[3] = c->charged_minus_pss - known;
+			known = sat_add_i64(known, c->not_in_pss[i]);
+	c->not_in_pss[3] = known == INT64_MIN ? INT64_MAX : sat_add_i64(c->charged_minus_pss, -known);
 	return (have | 8) << CF_PART;
 }
 
@@ -727,8 +745,9 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 {
 	struct cgroup_rec *c = &TT.cgroup_rec;
 	const char *name = cgroup_name(g);
-	int v1 = TT.hier.version == 1, dir, kmem_ok = 0;
-	uint64_t have = 0, memsw, kmem = 0;
+	int v1 = TT.hier.version == 1, dir;
+	uint64_t have = 0;
+	struct cg_charge charge;
 	struct diag d;
 	long n;
 
@@ -743,49 +762,47 @@ static uint64_t cgroup_read(unsigned g, uint64_t pss)
 	close(dir);   /* it is there: its files are read by their paths */
 	c->version = TT.hier.version;
 	have |= 1u << CF_VERSION;
-	if (cgroup_number(CG_CURRENT, &c->current))
-		have |= 1u << CF_CURRENT;
-	if (v1) {
-		if (cgroup_number(CG_MAX, &c->max) && cg_limit(1, c->max))
-			have |= 1u << CF_MAX;
-		if (have >> CF_CURRENT & 1 && cgroup_number(CG_SWAP, &memsw)) {
-			c->swap_current = cg_swap(1, memsw, c->current);
-			have |= 1u << CF_SWAP_CURRENT;
-		}
-		kmem_ok = cgroup_number(CG_KMEM, &kmem);
-	} else {
-		have |= (uint64_t)cgroup_number(CG_SWAP, &c->swap_current) << CF_SWAP_CURRENT;
-		have |= (uint64_t)cgroup_number(CG_MAX, &c->max) << CF_MAX;
-		have |= (uint64_t)cgroup_number(CG_HIGH, &c->high) << CF_HIGH;
-	}
+	cg_read_charge(TT.cgroup_path, c->version, 1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX |
+	               1u << CG_HIGH | 1u << CG_KMEM, 0, &charge, cgroup_say, 0);
+	c->current = charge.current;
+	c->swap_current = charge.swap;
+	c->max = charge.max;
+	c->high = charge.high;
+	have |= (uint64_t)(charge.have >> CG_CURRENT & 1) << CF_CURRENT |
+	        (uint64_t)(charge.have >> CG_SWAP & 1) << CF_SWAP_CURRENT |
+	        (uint64_t)(charge.have >> CG_MAX & 1) << CF_MAX |
+	        (uint64_t)(charge.have >> CG_HIGH & 1) << CF_HIGH;
 	TT.cgroup_stat = (struct cgroup_text){ TT.cgroup_stat_text, 0 };
-	if ((n = cgroup_read_file(cg_file(c->version, CG_STAT), TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
+	if ((n = cgroup_read_kv(CG_STAT, TT.cgroup_stat_text, sizeof TT.cgroup_stat_text)) >= 0) {
 		TT.cgroup_stat.n = n;
 		c->stat = (struct rep_call){ write_key_values, &TT.cgroup_stat };
 		have |= 1u << CF_STAT;
 	}
 	TT.cgroup_events = (struct cgroup_text){ TT.cgroup_events_text, 0 };
-	n = cgroup_read_file(cg_file(c->version, CG_EVENTS), TT.cgroup_events_text,
-	                     sizeof TT.cgroup_events_text);
-	if (n >= 0) {
+	if ((n = cgroup_read_kv(CG_EVENTS, TT.cgroup_events_text, sizeof TT.cgroup_events_text)) >= 0) {
 		TT.cgroup_events.n = n;
 		c->events = (struct rep_call){ write_key_values, &TT.cgroup_events };
 		have |= 1u << CF_EVENTS;
 	}
-	if (!v1 && (n = cgroup_read_file(cg_file(c->version, CG_PRESSURE), TT.cgroup_pressure_text,
-	                                 sizeof TT.cgroup_pressure_text)) >= 0 &&
-	    !psi_parse(TT.cgroup_pressure_text, n, &TT.cgroup_psi)) {
-		c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
-		                                   (uint64_t)TT.cgroup_psi.some.have << PRESSURE_some |
-		                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_full };
-		have |= 1u << CF_PRESSURE;
+	if (!v1) {
+		struct diag d;
+		int rc = cg_read_pressure(cgroup_file(CG_PRESSURE), 0, TT.cgroup_pressure_text,
+		                          sizeof TT.cgroup_pressure_text, &TT.cgroup_psi, &d);
+
+		cgroup_said(&d);
+		if (!rc) {
+			c->pressure = (struct rep_record){ pressure_figs, REP_N(pressure_figs), &TT.cgroup_psi,
+			                                   (uint64_t)TT.cgroup_psi.some.have << PRESSURE_some |
+			                                   (uint64_t)TT.cgroup_psi.full.have << PRESSURE_full };
+			have |= 1u << CF_PRESSURE;
+		}
 	}
 	have |= 1u << CF_NOT_IN_PSS;
 	if (have >> CF_CURRENT & 1) {
-		c->charged_minus_pss = (int64_t)c->current - (int64_t)pss;
+		c->charged_minus_pss = sat_diff(c->current, pss);
 		have |= 1u << CF_CHARGED_MINUS_PSS;
 	}
-	return have | not_in_pss(c, have >> CF_CURRENT & 1, kmem_ok, kmem);
+	return have | not_in_pss(c, have >> CF_CURRENT & 1, charge.have >> CG_KMEM & 1, charge.kmem);
 }
 
 /* -a: does the cgroup at path hold memory (its charge more than 0)? */
@@ -1530,6 +1547,7 @@ int sr_process_view(const struct sr_options *o)
 {
 	int rc, streamable;
 	unsigned i, top;
+	uint64_t dropped;
 
 	/* -S: every smaps read once, first, in the object view's state; the
 	 * process view's starts zero in the same storage */
@@ -1555,6 +1573,9 @@ int sr_process_view(const struct sr_options *o)
 	SR.scan.cgroup_version = TT.hier.version;
 	if (o->group == SR_GROUP_CGROUP && !TT.hier.version)
 		mb_warn("/proc/self/mountinfo", "no memory cgroup hierarchy mounted: the cgroups' figures are null");
+	else if (o->group == SR_GROUP_CGROUP && cg_above_ns(&TT.hier))
+		mb_warn("/proc/self/mountinfo", "the memory cgroup mount's root is ", TT.hier.root,
+		        ", above this cgroup namespace: its own cgroups (/ and below) are not reached, their figures null");
 	/* as read: asked for, or live, in PID order */
 	streamable = o->group != SR_GROUP_TREE && o->group != SR_GROUP_CGROUP &&
 	             (o->unsorted || (o->sort == SR_SORT_PID && !o->reverse && !o->npids && rd_live()));
@@ -1580,12 +1601,16 @@ int sr_process_view(const struct sr_options *o)
 	if (SR.scan.coverage[SR_GROUPED_OTHER])
 		sr_warn_count(SR.scan.coverage[SR_GROUPED_OTHER], "processes",
 		              "grouped as (other): more than SR_MAX_GROUPS groups");
-	if (SR.scan.coverage[SR_CGROUPS_DROPPED])
-		sr_warn_count(SR.scan.coverage[SR_CGROUPS_DROPPED], "cgroups",
+	if ((dropped = SR.scan.coverage[SR_CGROUPS_DROPPED]))
+		sr_warn_count(dropped, "cgroups",
 		              "not kept: more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold (their processes: in (other))");
 	if (o->group == SR_GROUP_CGROUP) {
 		if (o->all_cgroups && TT.hier.version)
 			cgroup_walk();
+		/* those the walk found once the table was full: not listed */
+		if ((dropped = SR.scan.coverage[SR_CGROUPS_DROPPED] - dropped))
+			sr_warn_count(dropped, "cgroups",
+			              "not listed (-a, no process in them): more than SR_MAX_CGROUPS or SR_CGROUP_POOL hold");
 		cgroup_groups();
 	} else if (o->group >= SR_GROUP_USER) {
 		TT.ngroups += !!TT.groups[SR_MAX_GROUPS].sum.processes;

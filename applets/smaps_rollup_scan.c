@@ -346,8 +346,17 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		cgroup_path(s, o);
 	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
-	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
+	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc)) {
+		/* it exited since its smaps was found: vanished, not unreadable */
+		if (rd_live() && (rc == -ENOENT || rc == -ESRCH)) {
+			s->coverage[SR_PROCESSES]--;
+			s->coverage[SR_TRUNCATED] -= st->name_cut;
+			s->coverage[SR_VANISHED]++;
+			pr_close(p);
+			return 0;
+		}
 		s->maps_error = -rc;
+	}
 	pr_close(p);
 	return 1;
 }

@@ -137,6 +137,7 @@ GLOBALS(
 	const char *cgroup;                  /* PATH, or 0 */
 	uint64_t cgroup_version;             /* 1 or 2 */
 	int cgroup_removed;                  /* gone while metering (said once): no more samples */
+	unsigned cgroup_warned;              /* bit by enum cg_file: its damage said */
 	unsigned default_count;              /* names[0..default_count): defaults, dropped when absent */
 
 	/* since the baseline; times are monotonic microseconds */
@@ -173,7 +174,6 @@ GLOBALS(
 
 	/* --cgroup's paths, last: figures are found at offsets below 64 KiB */
 	struct cg_hier hier;                 /* the memory hierarchy's mount */
-	size_t cgroup_dir_len;
 	char cgroup_dir[MB_PATH_MAX];        /* the cgroup's directory under the root */
 	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
@@ -341,22 +341,17 @@ static long read_proc(enum proc_file file, const char *path, int *truncated)
  * call), or 0 when its version has no such file (v1: no PSI). */
 static const char *cgroup_file_path(enum cg_file file)
 {
-	const char *name = cg_file(TT.cgroup_version, file);
-
-	if (!name)
-		return 0;
-	memcpy(TT.cgroup_path, TT.cgroup_dir, TT.cgroup_dir_len);
-	TT.cgroup_path[TT.cgroup_dir_len] = '/';
-	strcpy(TT.cgroup_path + TT.cgroup_dir_len + 1, name);
-	return TT.cgroup_path;
+	return cg_path(TT.cgroup_path, sizeof TT.cgroup_path, TT.cgroup_dir, TT.cgroup_version, file);
 }
 
-static long read_cgroup(enum cg_file file, char *buf, size_t cap, int *truncated)
+/* What reading a cgroup file has to say, said once a file: the files
+ * are read at every sample. */
+static void cgroup_said(enum cg_file file, const struct diag *d)
 {
-	const char *path = cgroup_file_path(file);
-
-	*truncated = 0;
-	return path ? read_file(CG_FIRST + file, path, buf, cap, truncated) : -ENOENT;
+	if (mb_diag_set(d) && !(TT.cgroup_warned >> file & 1)) {
+		TT.cgroup_warned |= 1u << file;
+		mb_warn_diag(d);
+	}
 }
 
 /* A counter of -f that the kernel's vmstat lacks is warned about once, at
@@ -416,27 +411,31 @@ static void check_vmstat(const char *b, long n, const char *file)
 
 /* The cgroup's counters into buf, as one "name N" text: memory.stat, then
  * memory.events (v1: memory.oom_control), which has no key of
- * memory.stat.  check: each file checked as check_vmstat does.  The
- * length, or -errno when memory.stat cannot be read (the events file
- * absent: its counters are). */
-static long read_cgroup_counters(int check, int *truncated)
+ * memory.stat; each read by cg_read_kv (its damage said once, a key
+ * twice in a file taken once, its first value).  *truncated: memory.stat
+ * did not fit.  The length, or -errno when memory.stat cannot be read
+ * (said by the caller; the events file unreadable: its counters are
+ * null). */
+static long read_cgroup_counters(int *truncated)
 {
-	long n = read_cgroup(CG_STAT, TT.buf, sizeof TT.buf, truncated), k;
-	int more;
+	struct diag d;
+	const char *path = cgroup_file_path(CG_STAT);
+	long n = path ? cg_read_kv(path, &TT.live_fd[CG_FIRST + CG_STAT], TT.buf, sizeof TT.buf, &d) : -ENOENT, k;
 
+	*truncated = 0;
 	if (n < 0)
 		return n;
-	if (check)
-		check_vmstat(TT.buf, n, cgroup_file_path(CG_STAT));
+	if (d.why == cg_cut)
+		*truncated = 1;   /* said as /proc/vmstat's is */
+	else
+		cgroup_said(CG_STAT, &d);
 	if (n && TT.buf[n - 1] != '\n' && (size_t)n < sizeof TT.buf - 1)
 		TT.buf[n++] = '\n';
-	k = read_cgroup(CG_EVENTS, TT.buf + n, sizeof TT.buf - n, &more);
-	if (k < 0)
+	if (!(path = cgroup_file_path(CG_EVENTS)))
 		return n;
-	if (check)
-		check_vmstat(TT.buf + n, k, cgroup_file_path(CG_EVENTS));
-	*truncated |= more;
-	return n + k;
+	k = cg_read_kv(path, &TT.live_fd[CG_FIRST + CG_EVENTS], TT.buf + n, sizeof TT.buf - n, &d);
+	cgroup_said(CG_EVENTS, &d);
+	return k < 0 ? n : n + k;
 }
 
 /* A reading of a counter: a new baseline, or its increase since the reading
@@ -507,40 +506,33 @@ static void read_memory(int live)
 	keep_memory(now, have);
 }
 
-/* One number in a file of the cgroup (cg_number): 1 and *v, or 0
- * (absent, unreadable, "max", or damaged: the figure is null, unsaid). */
-static int cgroup_number(enum cg_file file, uint64_t *v)
+static void cgroup_say(void *ctx, enum cg_file file, const struct diag *d)
 {
-	int truncated;
-	long n = read_cgroup(file, TT.buf, sizeof TT.buf, &truncated);
-
-	if (n <= 0 || truncated)
-		return 0;
-	return cg_number(TT.buf, n, v) == CG_NUMBER;
+	(void)ctx;
+	cgroup_said(file, d);
 }
 
-/* The memory figures of the cgroup: its charge, swap, limit. */
+/* The memory figures of the cgroup: its charge, swap, limit (cg_read_charge:
+ * absent, "max", unreadable or damaged, the figure is null; the damage is
+ * said once a file). */
 static void read_cgroup_memory(void)
 {
-	uint64_t now[MEMORY_N], current, swap, limit;
+	uint64_t now[MEMORY_N];
 	unsigned char have[MEMORY_N];
-	int has_current = cgroup_number(CG_CURRENT, &current);
-	int has_swap = cgroup_number(CG_SWAP, &swap);
-	int has_limit = cgroup_number(CG_MAX, &limit);
+	struct cg_charge c;
+	int has_current, has_limit;
 
-	if (TT.cgroup_version == 1) {
-		/* memsw is memory + swap: swap needs the charge */
-		swap = cg_swap(1, swap, current);
-		has_swap &= has_current;
-		has_limit &= cg_limit(1, limit);
-	}
-	now[MAX_CURRENT] = current;
+	cg_read_charge(TT.cgroup_dir, TT.cgroup_version, 1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX,
+	               &TT.live_fd[CG_FIRST], &c, cgroup_say, 0);
+	has_current = c.have >> CG_CURRENT & 1;
+	has_limit = c.have >> CG_MAX & 1;
+	now[MAX_CURRENT] = c.current;
 	have[MAX_CURRENT] = has_current;
-	now[MAX_SWAP_CURRENT] = swap;
-	have[MAX_SWAP_CURRENT] = has_swap;
-	now[MIN_HEADROOM] = sat_sub(limit, current);
+	now[MAX_SWAP_CURRENT] = c.swap;
+	have[MAX_SWAP_CURRENT] = c.have >> CG_SWAP & 1;
+	now[MIN_HEADROOM] = sat_sub(c.max, c.current);
 	have[MIN_HEADROOM] = has_limit & has_current;
-	now[LIMIT] = limit;
+	now[LIMIT] = c.max;
 	have[LIMIT] = has_limit;
 	keep_memory(now, have);
 }
@@ -565,8 +557,7 @@ static long take_sample(int base)
 
 	if (TT.cgroup_removed)
 		return -ENOENT;
-	n = TT.cgroup ? read_cgroup_counters(!live || base, &truncated)
-	              : read_proc(VMSTAT_FILE, vmstat_file, &truncated);
+	n = TT.cgroup ? read_cgroup_counters(&truncated) : read_proc(VMSTAT_FILE, vmstat_file, &truncated);
 	if (n < 0 && TT.cgroup && TT.base_us) {
 		/* removed (ENOENT; ENODEV from an fd kept open): the report ends */
 		TT.cgroup_removed = 1;
@@ -593,8 +584,12 @@ static long take_sample(int base)
 	if (!TT.cgroup && !TT.base_us && !truncated)
 		unknown_counters(TT.buf, n, have);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
-		psi_failed = (n = read_cgroup(CG_PRESSURE, TT.buf, sizeof TT.buf, &truncated)) < 0
-		             || psi_parse(TT.buf, n, psi);
+		struct diag d = { 0 };
+		const char *path = cgroup_file_path(CG_PRESSURE);
+
+		psi_failed = !path || cg_read_pressure(path, &TT.live_fd[CG_FIRST + CG_PRESSURE], TT.buf,
+		                                       sizeof TT.buf, psi, &d);
+		cgroup_said(CG_PRESSURE, &d);
 	} else {
 		psi_failed = live ? (n = read_proc(PSI_FILE, psi_file, &truncated)) < 0 || psi_parse(TT.buf, n, psi)
 		                  : psi_read(psi);
@@ -1068,6 +1063,22 @@ static int cgroup_path_ok(const char *path)
 	return 1;
 }
 
+/* PATH as /proc/PID/cgroup prints it, in place (argv is ours to write):
+ * a doubled '/' made one and a final '/' dropped, "//" as "/". */
+static const char *cgroup_path_clean(char *path)
+{
+	char *to = path;
+	const char *from;
+
+	for (from = path; *from; from++)
+		if (*from != '/' || to == path || to[-1] != '/')
+			*to++ = *from;
+	if (to > path + 1 && to[-1] == '/')
+		to--;
+	*to = 0;
+	return path;
+}
+
 /* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
  * cgroup mount with the memory controller wins, as on a hybrid system
  * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
@@ -1088,10 +1099,9 @@ static int cgroup_find(void)
 		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
 		                          ? "not under the memory hierarchy's mount root: unreachable"
 		                          : "longer than MB_PATH_MAX with its mount point");
-	/* "/a/" as "/a": one '/' before each file's name */
+	/* the root of a hierarchy mounted on "/": one '/' before each file's name */
 	while (n > 1 && TT.cgroup_dir[n - 1] == '/')
 		TT.cgroup_dir[--n] = 0;
-	TT.cgroup_dir_len = n;
 	if ((fd = rd_open(TT.cgroup_dir, O_RDONLY | O_DIRECTORY)) < 0)
 		return mb_fail_errno(TT.cgroup_dir, -fd);
 	close(fd);
@@ -1108,7 +1118,7 @@ static int cgroup_fields_present(void)
 	unsigned char have[VM_MAX_FIELDS];
 	unsigned i, kept = 0;
 	int truncated;
-	long n = read_cgroup_counters(0, &truncated);
+	long n = read_cgroup_counters(&truncated);
 
 	if (n == -ENOENT && TT.cgroup_version == 2)
 		return mb_fail(TT.cgroup_dir, "no memory.stat: the memory controller is not enabled here (v2)");
@@ -1248,7 +1258,7 @@ int vmstat_meter_main(int argc, char **argv)
 				mb_warn(st.arg, "--cgroup: not a cgroup path (/A/B, as /proc/PID/cgroup shows it)");
 				return cli_usage_error();
 			}
-			TT.cgroup = st.arg;
+			TT.cgroup = cgroup_path_clean((char *)st.arg);
 			break;
 		case VMSTAT_OPT_INTERVAL:
 			/* 0.01 s to 2^32 - 1 s: deadlines in microseconds never wrap */

@@ -1,5 +1,7 @@
 /* The memory cgroup of a process, its directory and its files
  * (include/cgroup.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include "cgroup.h"
@@ -138,6 +140,11 @@ long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, si
 	return pl + len;
 }
 
+int cg_above_ns(const struct cg_hier *h)
+{
+	return h->version && !strncmp(h->root, "/..", 3) && (!h->root[3] || h->root[3] == '/');
+}
+
 static const char *const file_names[2][CG_FILES] = {
 	{ "memory.usage_in_bytes", "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
 	  "memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 },
@@ -174,21 +181,30 @@ static int word_byte(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* The line [l, nl) as "key value": the end of its key (a blank, or the
+ * NUL cg_kv_next made of it) with *v, or 0 for a line of another shape. */
+static char *kv_line(char *l, char *nl, uint64_t *v)
+{
+	char *sp, *c;
+
+	for (sp = l; sp < nl && *sp != ' ' && *sp; sp++)
+		;
+	if (sp == nl || sp == l || sc_u64_all(sp + 1, nl - sp - 1, v) == SC_NONE)
+		return 0;
+	for (c = l; c < sp && word_byte(*c); c++)
+		;
+	return c < sp ? 0 : sp;
+}
+
 int cg_kv_next(char *s, long n, long *at, const char **key, uint64_t *v)
 {
-	char *l, *e = s + n, *nl, *sp, *c;
+	char *l, *e = s + n, *nl, *sp;
 
 	for (; *at < n; *at = nl + 1 - s) {
 		l = s + *at;
 		if (!(nl = memchr(l, '\n', e - l)))
 			nl = e;
-		for (sp = l; sp < nl && *sp != ' ' && *sp; sp++)
-			;
-		if (sp == nl || sp == l || sc_u64_all(sp + 1, nl - sp - 1, v) != SC_OK)
-			continue;
-		for (c = l; c < sp && word_byte(*c); c++)
-			;
-		if (c < sp)
+		if (!(sp = kv_line(l, nl, v)))
 			continue;
 		*sp = 0;
 		*key = l;
@@ -196,4 +212,207 @@ int cg_kv_next(char *s, long n, long *at, const char **key, uint64_t *v)
 		return 1;
 	}
 	return 0;
+}
+
+/* FNV-1a of the key [s, s+n) */
+static uint32_t key_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* Is the key [k, k+n) that of a line of shape in [s, e)? */
+static int key_in(char *s, char *e, const char *k, size_t n)
+{
+	char *nl, *end;
+	uint64_t v;
+
+	for (; s < e; s = nl + 1) {
+		if (!(nl = memchr(s, '\n', e - s)))
+			nl = e;
+		if ((end = kv_line(s, nl, &v)) && (size_t)(end - s) == n && !memcmp(s, k, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* Each line whose key a line before it has is made one of another shape
+ * ('#' for its key's first byte: cg_kv_next and vm_pick skip it), so the
+ * first value is the one read.  A table of the keys seen by hash keeps
+ * it one pass (memory.stat has about 70 keys); past its size, the lines
+ * before are searched.  The number of the first such line, or 0. */
+static unsigned long kv_once(char *s, long n)
+{
+	enum { SLOTS = 512 };
+	uint32_t seen[SLOTS] = { 0 };   /* a key's line offset + 1 */
+	unsigned used = 0, i;
+	unsigned long line = 0, first = 0;
+	char *l, *e = s + n, *nl, *sp;
+	const char *q;
+	uint64_t v;
+	int dup;
+
+	for (l = s; l < e; l = nl + 1) {
+		line++;
+		if (!(nl = memchr(l, '\n', e - l)))
+			nl = e;
+		if (!(sp = kv_line(l, nl, &v)))
+			continue;
+		dup = 0;
+		if (used < SLOTS / 2) {
+			for (i = key_hash(l, sp - l) % SLOTS; seen[i]; i = (i + 1) % SLOTS) {
+				q = s + seen[i] - 1;   /* a key seen: it ends at its blank */
+				if (e - q > sp - l && q[sp - l] == ' ' && !memcmp(q, l, sp - l)) {
+					dup = 1;
+					break;
+				}
+			}
+			if (!dup) {
+				seen[i] = l - s + 1;
+				used++;
+			}
+		} else {
+			dup = key_in(s, l, l, sp - l);
+		}
+		if (dup) {
+			*l = '#';
+			first = first ? first : line;
+		}
+	}
+	return first;
+}
+
+int cg_kv_check(const char *s, long n, const char *path, struct diag *d)
+{
+	const char *p = s, *l;
+	size_t len;
+	unsigned long line = 0;
+	uint64_t v;
+	char *end;
+
+	*d = (struct diag){ path, 0, 0, 0 };
+	while (sc_line(&p, s + n, &l, &len)) {
+		line++;
+		/* kv_line only reads (a NUL it takes for a key's end is refused) */
+		end = kv_line((char *)l, (char *)l + len, &v);
+		if (!end || *end != ' ' || memchr(l, 0, len)) {
+			*d = (struct diag){ path, line, "not 'key N': the line is not used", 0 };
+			return 1;
+		}
+	}
+	if (n && s[n - 1] != '\n') {
+		*d = (struct diag){ path, 0, "file ends in the middle of a line", 0 };
+		return 1;
+	}
+	return 0;
+}
+
+long cg_read_kv(const char *path, int *fd, char *buf, size_t cap, struct diag *d)
+{
+	long n = cg_read(path, fd, buf, cap, d);
+	unsigned long twice;
+
+	if (n < 0)
+		return n;
+	if (!mb_diag_set(d))
+		cg_kv_check(buf, n, path, d);
+	if ((twice = kv_once(buf, n)) && !mb_diag_set(d))
+		*d = (struct diag){ path, twice, "a key written before: its first value is used", 0 };
+	return n;
+}
+
+const char *cg_path(char *out, size_t cap, const char *dir, int version, enum cg_file f)
+{
+	const char *name = cg_file(version, f);
+	size_t dl = strlen(dir);
+
+	if (!name || dl + 1 + strlen(name) + 1 > cap)
+		return 0;
+	memcpy(out, dir, dl);
+	out[dl] = '/';
+	strcpy(out + dl + 1, name);
+	return out;
+}
+
+const char cg_cut[] = "longer than its buffer: the rest not read";
+
+long cg_read(const char *path, int *fd, char *buf, size_t cap, struct diag *d)
+{
+	int cut = 0;
+	long n;
+
+	if (fd && rd_live()) {
+		if (*fd < 0)
+			*fd = rd_open(path, O_RDONLY);
+		n = *fd < 0 ? *fd : rd_fd(*fd, buf, cap, &cut);
+	} else {
+		n = rd_file(path, buf, cap, &cut);
+	}
+	rd_diag(d, path, n < 0 ? n : 0, n >= 0 && cut ? cg_cut : 0);
+	return n;
+}
+
+int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d)
+{
+	char b[32];
+	long n = cg_read(path, fd, b, sizeof b, d);
+	int rc;
+
+	if (n < 0)
+		return CG_ABSENT;
+	/* a cut file (d set) is no number either */
+	if ((rc = cg_number(b, n, v)) == CG_DAMAGED || mb_diag_set(d)) {
+		*d = (struct diag){ path, 0, "not a number", 0 };
+		return CG_DAMAGED;
+	}
+	return rc;
+}
+
+void cg_read_charge(const char *dir, int version, unsigned want, int *fds, struct cg_charge *c,
+                    cg_say_fn *say, void *ctx)
+{
+	static const enum cg_file files[] = { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM };
+	uint64_t *value[CG_FILES] = { [CG_CURRENT] = &c->current, [CG_SWAP] = &c->swap,
+	                              [CG_MAX] = &c->max, [CG_HIGH] = &c->high, [CG_KMEM] = &c->kmem };
+	char path[MB_PATH_MAX + 32];
+	struct diag d;
+	unsigned i;
+	enum cg_file f;
+
+	memset(c, 0, sizeof *c);
+	for (i = 0; i < sizeof files / sizeof *files; i++) {
+		f = files[i];
+		if (!(want >> f & 1) || !cg_path(path, sizeof path, dir, version, f))
+			continue;
+		if (cg_read_number(path, fds ? &fds[f] : 0, value[f], &d) == CG_NUMBER)
+			c->have |= 1u << f;
+		say(ctx, f, &d);
+	}
+	if (version == 1) {   /* memsw is memory and swap: swap needs the charge */
+		c->swap = cg_swap(1, c->swap, c->current);
+		if (!(c->have >> CG_CURRENT & 1))
+			c->have &= ~(1u << CG_SWAP);
+		if (!cg_limit(1, c->max))
+			c->have &= ~(1u << CG_MAX);
+	}
+}
+
+int cg_read_pressure(const char *path, int *fd, char *buf, size_t cap, struct psi *p, struct diag *d)
+{
+	long n = cg_read(path, fd, buf, cap, d);
+	int rc;
+
+	memset(&p->some, 0, sizeof p->some);
+	memset(&p->full, 0, sizeof p->full);
+	if (n < 0)
+		return -1;
+	rc = psi_parse(buf, n, p);
+	if (!mb_diag_set(d) && mb_diag_set(&p->diag))
+		*d = (struct diag){ path, p->diag.line, p->diag.why, p->diag.err };
+	else if (!mb_diag_set(d) && rc)   /* an empty file */
+		*d = (struct diag){ path, 0, "garbled", 0 };
+	return rc;
 }

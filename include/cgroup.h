@@ -14,14 +14,21 @@
  * Use: cg_mount on every mount (or cg_find, which reads the root's
  * /proc/self/mountinfo), then cg_parse on a process's cgroup file, then
  * cg_dir for the directory of its memory.* files under the root; then
- * cg_file names each file of the version mounted, cg_number reads a
- * file of one number, cg_kv_next a file of "key value" lines. */
+ * cg_path names each file of the version mounted, and cg_read,
+ * cg_read_number and cg_read_pressure read them, with one behaviour for
+ * every applet: an absent file is no damage (a cgroup removed since, a
+ * file of another kernel), anything else that gives no figure (a FIFO, a
+ * directory, a link leading outside a capture, garbage, a cut file) is a
+ * record naming the file, for the applet to say, and the figure is null.
+ * cg_kv_next walks a file of "key value" lines. */
 #ifndef MB_CGROUP_H
 #define MB_CGROUP_H
 #include <stddef.h>
 #include <stdint.h>
 #include "bounds.h"
+#include "diag.h"
 #include "mountinfo.h"
+#include "psi.h"
 
 struct cg_hier {
 	int version;              /* 1 or 2; 0: no memory hierarchy mounted */
@@ -52,6 +59,13 @@ int cg_parse(const char *s, size_t n, int cut, int want, const char **path, size
  * or the result does not fit. */
 long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, size_t cap);
 
+/* 1 when the mount shows the hierarchy from above this process's cgroup
+ * namespace (its root "/.." or "/../..": the kernel prints the mount's
+ * root relative to the namespace's): the namespace's own cgroup ("/" in
+ * /proc/PID/cgroup) and those below it cannot be reached (their names
+ * above the namespace are not shown); those outside it ("/../x") can. */
+int cg_above_ns(const struct cg_hier *h);
+
 /* The memory files of a cgroup, one name for each version where it has
  * one (v1 / v2):
  *   CG_CURRENT   memory.usage_in_bytes / memory.current: the charge
@@ -72,8 +86,9 @@ const char *cg_file(int version, enum cg_file f);
  * less a page and such.  A limit this high or more is none. */
 #define CG_V1_NO_LIMIT ((uint64_t)1 << 62)
 
-/* What cg_number found in a file of one number. */
-enum { CG_DAMAGED = -1, CG_NONE = 0, CG_NUMBER = 1 };
+/* What cg_number found in a file of one number (cg_read_number: or
+ * CG_ABSENT, the file absent or unreadable). */
+enum { CG_ABSENT = -2, CG_DAMAGED = -1, CG_NONE = 0, CG_NUMBER = 1 };
 /* The text [s, s+n) of a file of one number (one final newline allowed):
  * CG_NUMBER with *v; CG_NONE for "max" (v2's no limit); CG_DAMAGED for
  * anything else, an empty file, or a number beyond 2^64 (the figure is
@@ -90,6 +105,55 @@ uint64_t cg_swap(int version, uint64_t v, uint64_t current);
  * the line; 0 at the end.  The key ends at its blank, which is made a
  * NUL in place (a line read again has a NUL there).  Lines of another
  * shape (a key that is no [A-Za-z0-9_] word, a value that is no
- * number) are skipped. */
+ * number) are skipped.  A value beyond 2^64 is 2^64-1 (saturated).  A
+ * text read by cg_read_kv holds each key once (the kernel never prints
+ * one twice; in a damaged file the first wins). */
 int cg_kv_next(char *s, long n, long *at, const char **key, uint64_t *v);
+/* The first line of the text [s, s+n) of "key value" lines that is of
+ * another shape (cg_kv_next skips it), or a NUL, or a last line without
+ * its newline: into d (file path, its line, why), 1; 0 when it is whole. */
+int cg_kv_check(const char *s, long n, const char *path, struct diag *d);
+
+/* The path of file f of the cgroup directory dir (a version 1 or 2
+ * hierarchy's) into out (cap bytes): out, or 0 when the version has no
+ * such file or the path does not fit. */
+const char *cg_path(char *out, size_t cap, const char *dir, int version, enum cg_file f);
+/* A cgroup file at path read whole into buf (cap bytes, NUL added): its
+ * length, or -errno (d says why; clear for an absent file, -ENOENT).
+ * fd: 0, the file opened and closed; else a file descriptor kept open in
+ * *fd (< 0: not yet open) on the live kernel, where a read at offset 0
+ * reads the file anew (a capture's file is opened each time: a new one
+ * may have been renamed over it).  A file longer than buf: its beginning,
+ * and d says so (why cg_cut). */
+extern const char cg_cut[];
+long cg_read(const char *path, int *fd, char *buf, size_t cap, struct diag *d);
+/* A file of one number at path (cg_number): CG_NUMBER with *v, CG_NONE
+ * ("max"), CG_DAMAGED (d: "not a number") or CG_ABSENT (d as cg_read's). */
+int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d);
+/* A file of "key value" lines at path (memory.stat, memory.events,
+ * memory.oom_control) as cg_read reads it, checked (cg_kv_check: d says
+ * its first damaged line), and each key made to appear once: a line
+ * whose key a line before it has is made one cg_kv_next skips, and d
+ * says the first (the first value is used). */
+long cg_read_kv(const char *path, int *fd, char *buf, size_t cap, struct diag *d);
+/* The charge figures of a cgroup (bytes), from its files of one number */
+struct cg_charge {
+	uint64_t current, swap, max, high, kmem;
+	unsigned have;   /* 1 << enum cg_file of each figure known */
+};
+/* What reading file f had to say (d clear when nothing): the caller's to
+ * say or not; d and its path last until the call returns. */
+typedef void cg_say_fn(void *ctx, enum cg_file f, const struct diag *d);
+/* Read the files want names (bits 1 << CG_CURRENT, CG_SWAP, CG_MAX,
+ * CG_HIGH, CG_KMEM) that the version (1 or 2) has, of the cgroup
+ * directory dir, into c by cg_read_number (fds: 0, or a file descriptor
+ * kept by enum cg_file, see cg_read); say(ctx, f, d) after each.  v1's
+ * swap is memsw less current (known only with it); "max", and v1's
+ * CG_V1_NO_LIMIT and above, are no limit: max and high unknown. */
+void cg_read_charge(const char *dir, int version, unsigned want, int *fds, struct cg_charge *c,
+                    cg_say_fn *say, void *ctx);
+/* v2's memory.pressure at path into p (psi_parse) through buf: 0, or -1
+ * when no line of it parses (the figure null).  d says a read error, a
+ * garbled line or a cut last line (p->diag, named by path). */
+int cg_read_pressure(const char *path, int *fd, char *buf, size_t cap, struct psi *p, struct diag *d);
 #endif

@@ -2,7 +2,13 @@
  * mount is the memory hierarchy, a cgroup's directory under a mount whose
  * root is not the hierarchy's (a container's view), and the memory files:
  * their names, numbers and "key value" lines, real and damaged. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include "cgroup.h"
+#include "rd.h"
 #include "t.h"
 
 static struct cg_hier h;
@@ -77,12 +83,26 @@ static void numbers(void)
 	CHECK_EQ("cgroup v2 swap: as read", cg_swap(2, 5000, 3000), 5000);
 }
 
+/* cg_kv_check: the first line cg_kv_next would skip */
+static void key_checks(void)
+{
+	struct diag d;
+
+	CHECK("cgroup kv check: whole", !cg_kv_check("a 1\nb 2\n", 8, "f", &d) && !mb_diag_set(&d));
+	CHECK("cgroup kv check: beyond 2^64 is whole (saturated)",
+	      !cg_kv_check("a 99999999999999999999999\n", 26, "f", &d));
+	CHECK("cgroup kv check: a word", cg_kv_check("a 1\nb x\n", 8, "f", &d) && d.line == 2);
+	CHECK("cgroup kv check: a NUL", cg_kv_check("a 1\nb\0003\n", 8, "f", &d) && d.line == 2);
+	CHECK("cgroup kv check: no final newline", cg_kv_check("a 1\nb 2", 7, "f", &d) && !d.line && d.why);
+}
+
 static void key_values(void)
 {
 	char stat[] = "anon 4096\nfile 8192\nbad key 1\nnumberless x\nkernel_stack 16384\n"
 	              "\n12 3\nnoval \n pgfault 9\nsock 18446744073709551616\nlast 5";
-	static const char *const keys[] = { "anon", "file", "kernel_stack", "12", "last" };
-	static const uint64_t values[] = { 4096, 8192, 16384, 3, 5 };
+	/* a value beyond 2^64 saturates, as every number */
+	static const char *const keys[] = { "anon", "file", "kernel_stack", "12", "sock", "last" };
+	static const uint64_t values[] = { 4096, 8192, 16384, 3, UINT64_MAX, 5 };
 	const char *k;
 	uint64_t v;
 	long at = 0, at_again = 0;
@@ -90,17 +110,51 @@ static void key_values(void)
 	int ok = 1;
 
 	while (cg_kv_next(stat, sizeof stat - 1, &at, &k, &v)) {
-		ok &= i < 5 && !strcmp(k, keys[i]) && v == values[i];
+		ok &= i < 6 && !strcmp(k, keys[i]) && v == values[i];
 		i++;
 	}
-	CHECK("cgroup key value lines, damaged ones skipped", ok && i == 5);
+	CHECK("cgroup key value lines, damaged ones skipped, beyond 2^64 saturated", ok && i == 6);
 	CHECK("cgroup key value: past the text at the end", at >= (long)sizeof stat - 1);
 	/* read again: the keys end at the NULs written in place of blanks */
 	for (i = 0; cg_kv_next(stat, sizeof stat - 1, &at_again, &k, &v); i++)
 		;
-	CHECK_EQ("cgroup key value lines read again", i, 5);
+	CHECK_EQ("cgroup key value lines read again", i, 6);
 	at = 0;
 	CHECK("cgroup key value: an empty text", !cg_kv_next(stat, 0, &at, &k, &v));
+	key_checks();
+}
+
+/* cg_read_kv on a file of 300 keys, then two repeated (one of the first
+ * 256, kept by hash, one after them, searched for): each key read once,
+ * its first value, the first repeat's line said */
+static void read_kv(void)
+{
+	static char text[8192], buf[8192];
+	char path[] = "/tmp/membox-unit-cg.XXXXXX";
+	struct diag d;
+	const char *k;
+	uint64_t v, sum = 0;
+	long n = 0, at = 0, got;
+	int fd = mkstemp(path), i, keys = 0;
+
+	for (i = 0; i < 300; i++)
+		n += snprintf(text + n, sizeof text - n, "key%d %d\n", i, i);
+	n += snprintf(text + n, sizeof text - n, "key7 1000000\nkey299 1000000\n");
+	CHECK("cgroup kv read: written", fd >= 0 && write(fd, text, n) == n);
+	close(fd);
+	rd_set_root("/");
+	got = cg_read_kv(path, 0, buf, sizeof buf, &d);
+	CHECK_EQ("cgroup kv read: whole", got, n);
+	CHECK("cgroup kv read: the first key repeated said, by its line", d.line == 301 && d.why);
+	while (cg_kv_next(buf, got, &at, &k, &v)) {
+		keys++;
+		sum += v;
+	}
+	CHECK_EQ("cgroup kv read: each key once", keys, 300);
+	CHECK_EQ("cgroup kv read: the first values", sum, 299 * 300 / 2);
+	unlink(path);
+	got = cg_read_kv(path, 0, buf, sizeof buf, &d);
+	CHECK("cgroup kv read: absent, not said", got == -ENOENT && !mb_diag_set(&d));
 }
 
 int main(void)
@@ -158,5 +212,6 @@ int main(void)
 	files();
 	numbers();
 	key_values();
+	read_kv();
 	return unit_end_all();
 }
