@@ -88,10 +88,9 @@ static int fs_kind(const char *dir)
 static int own_fd(const char *dir, const char *name)
 {
 	struct stat d, me, fd;
-	char *end;
-	long v = strtol(name, &end, 10);
+	uint64_t v;
 
-	return *name >= '0' && *name <= '9' && !*end && v <= INT_MAX &&
+	return sc_u64_all(name, strlen(name), &v) == SC_OK && v <= INT_MAX &&
 	       !stat(dir, &d) && !stat("/proc/self/fd", &me) &&
 	       d.st_dev == me.st_dev && d.st_ino == me.st_ino && !fstat(v, &fd) ? (int)v : -1;
 }
