@@ -105,7 +105,7 @@ GLOBALS(
 	} mounts[TD_MAX_MOUNTS];
 	unsigned nmounts;
 	uint64_t mounts_dropped;            /* beyond TD_MAX_MOUNTS or the pool */
-	int mounts_unknown;                 /* -s: mountinfo unreadable (said) */
+	int mounts_unknown;                 /* -s: mountinfo's errno, unreadable */
 	char pool[TD_STR_POOL];
 	size_t pool_used;
 	struct td_shown {                   /* what is shown: a mount, or a PATH on one */
@@ -377,8 +377,8 @@ static int shown_rather(const struct td_mount *a, const struct td_mount *b)
 }
 
 /* The mounts of the types asked for, from mountinfo.  Unreadable, it
- * ends the run, except with -s (only_shmem): Shmem and SysV shm are still
- * known, the tmpfs sum and the rest are null, and it is said. */
+ * ends the run, except with -s (only_shmem) when meminfo has Shmem: the
+ * tmpfs sum and the rest are then null, and it is said (main). */
 static int read_mounts(int only_shmem)
 {
 	static const char file[] = "/proc/self/mountinfo";
@@ -390,8 +390,7 @@ static int read_mounts(int only_shmem)
 	int fd = rd_open(file, O_RDONLY), k;
 
 	if (fd < 0 && only_shmem) {
-		TT.mounts_unknown = 1;
-		mb_warn_errno(file, -fd);
+		TT.mounts_unknown = -fd;
 		return 0;
 	}
 	if (fd < 0)
@@ -1127,6 +1126,10 @@ int tmpfs_du_main(int argc, char **argv)
 	failed = meminfo_read(&TT.meminfo, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diag(&TT.meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", failed, 0));
+	if (TT.mounts_unknown && !MI_HAS(&TT.meminfo, MI_Shmem))   /* -s with nothing to say */
+		return mb_fail_errno("/proc/self/mountinfo", TT.mounts_unknown);
+	if (TT.mounts_unknown)
+		mb_warn_errno("/proc/self/mountinfo", TT.mounts_unknown);
 	for (; st.ind < argc; st.ind++) {
 		const char *p = argv[st.ind];
 		struct td_shown *s = &TT.shown[TT.nshown++];
