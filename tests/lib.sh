@@ -142,3 +142,20 @@ nobody_bin() {
 	mkdir -p "$T/nobody" && cp "$BIN" "$T/nobody/membox" &&
 		chmod 755 "$T" "$T/nobody" "$T/nobody/membox" && echo "$T/nobody/membox"
 }
+# hostile_trees: the trees of tests/hostile/gen.py (40,000 PIDs and all),
+# the same for every target and script: generated once per run into
+# SHARED/hostile by the first script to take the lock (the others wait);
+# true when they are there.  A failed generation fails on every target,
+# with gen.py's last lines.
+hostile_trees() {
+	HT=$SHARED/hostile
+	(
+		flock 9
+		if [ ! -f "$HT.done" ] && [ ! -f "$HT.failed" ]; then
+			if python3 "$TOP/tests/hostile/gen.py" "$HT" --pids 40000 >"$HT.out" 2>&1; then touch "$HT.done"; else touch "$HT.failed"; fi
+		fi
+	) 9>"$SHARED/hostile.lock"
+	[ -f "$HT.done" ] && return 0
+	fail "hostile trees generated" "$(tail -20 "$HT.out" 2>/dev/null)"
+	return 1
+}
