@@ -106,8 +106,15 @@ PY
 	[ "$_jr" = "$_jn" ] || fail "json_ok_now: $_jn files checked" "$_jr results: $(tail -5 "$T/jl.out")"
 	rm -rf "$T/jl"; _jn=0
 }
-# prom_ok FILE: passes promtool's linter
-prom_ok() { promtool check metrics <"$1"; }
+# prom_ok FILE: passes promtool's linter.  Its verdict depends on the
+# bytes alone: a digest of each file that passed is kept in SHARED, and the
+# same bytes from another target or script pass without a second promtool.
+prom_ok() {
+	_pk=$(sha256sum <"$1") && _pk=$SHARED/promtool/${_pk%% *}
+	[ -f "$_pk" ] && return 0
+	promtool check metrics <"$1" || return 1
+	mkdir -p "$SHARED/promtool" && : >"$_pk"
+}
 # fixtures: every tests/fixtures/*/cases line "EXPECT RC APPLET ARGS..." whose
 # APPLET is $1 runs "APPLET -R DIR ARGS" and compares stdout with expect/EXPECT
 fixtures() {
