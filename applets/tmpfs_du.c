@@ -188,10 +188,9 @@ GLOBALS(
 #define TT this.tmpfs_du
 
 /* prom: membox_tmpfs_KEY[_bytes]{mount=,major=,minor=[,path=]} */
-static const char fig_help[] = "tmpfs-du figure, see membox tmpfs-du --help.";
 #define MOUNT(member, key, kind, ...) FIG(struct td_mount_rec, member, key, kind, __VA_ARGS__)
-#define MOUNT_FIG(f, member, kind) \
-	MOUNT(figs.member, #member, kind, .help = fig_help, .flags = REP_OPTIONAL, .bit = FIG_##f)
+#define MOUNT_FIG(f, member, kind, help_) \
+	MOUNT(figs.member, #member, kind, .help = help_, .flags = REP_OPTIONAL, .bit = FIG_##f)
 /* The bits of a mount's record: its figures' FIG_ bits, then these */
 enum { MOUNT_ERROR = FIG_N, MOUNT_PATH_LABEL };
 static const struct rep_fig mount_figs[] = {
@@ -202,22 +201,38 @@ static const struct rep_fig mount_figs[] = {
 	MOUNT(fstype, "fstype", REP_STR),
 	MOUNT(root, "root", REP_STR),
 	MOUNT(error, "error", REP_STR, .flags = REP_OPTIONAL, .bit = MOUNT_ERROR),
-	MOUNT_FIG(SIZE_LIMIT, size_limit, REP_BYTES),
-	MOUNT_FIG(INODE_LIMIT, inode_limit, REP_COUNT),
-	MOUNT_FIG(USED, used, REP_BYTES),
-	MOUNT_FIG(INODES_USED, inodes_used, REP_COUNT),
-	MOUNT_FIG(ALLOCATED, allocated, REP_BYTES),
-	MOUNT_FIG(LOGICAL, logical, REP_BYTES),
-	MOUNT_FIG(FILES, files, REP_COUNT),
-	MOUNT_FIG(DIRS, dirs, REP_COUNT),
-	MOUNT_FIG(OTHER, other, REP_COUNT),
-	MOUNT_FIG(RESIDENT, resident, REP_BYTES),
-	MOUNT_FIG(SWAPPED, swapped, REP_BYTES),
-	MOUNT_FIG(HIDDEN, hidden, REP_BYTES),
-	MOUNT_FIG(UNREADABLE, unreadable, REP_COUNT),
-	MOUNT_FIG(LINKS, links_proportional, REP_COUNT),
-	MOUNT_FIG(MORE, more, REP_COUNT),
-	MOUNT_FIG(MORE_ALLOCATED, more_allocated, REP_BYTES),
+	MOUNT_FIG(SIZE_LIMIT, size_limit, REP_BYTES,
+	          "Size limit of the mount in bytes (statfs, or its size= option)."),
+	MOUNT_FIG(INODE_LIMIT, inode_limit, REP_COUNT,
+	          "Inode limit of the mount, in inodes (statfs, or its nr_inodes= option)."),
+	MOUNT_FIG(USED, used, REP_BYTES,
+	          "Space the mount uses by statfs in bytes, deleted-but-open files included."),
+	MOUNT_FIG(INODES_USED, inodes_used, REP_COUNT,
+	          "Inodes the mount uses by statfs, in inodes."),
+	MOUNT_FIG(ALLOCATED, allocated, REP_BYTES,
+	          "Allocated size of the walked tree in bytes (st_blocks x 512, as du -s -B1 -x)."),
+	MOUNT_FIG(LOGICAL, logical, REP_BYTES,
+	          "Logical size of the walked tree in bytes (st_size, as du --apparent-size)."),
+	MOUNT_FIG(FILES, files, REP_COUNT,
+	          "Regular files in the walked tree, a count."),
+	MOUNT_FIG(DIRS, dirs, REP_COUNT,
+	          "Directories in the walked tree, its root included, a count."),
+	MOUNT_FIG(OTHER, other, REP_COUNT,
+	          "Entries of the walked tree that are neither files nor directories, a count."),
+	MOUNT_FIG(RESIDENT, resident, REP_BYTES,
+	          "Pages of the regular files of the walked tree in RAM, in bytes."),
+	MOUNT_FIG(SWAPPED, swapped, REP_BYTES,
+	          "Pages of the regular files of the walked tree in swap, in bytes."),
+	MOUNT_FIG(HIDDEN, hidden, REP_BYTES,
+	          "Used less allocated in bytes: deleted-but-open files, unreadable directories."),
+	MOUNT_FIG(UNREADABLE, unreadable, REP_COUNT,
+	          "Directories and entries the walk could not count, a count."),
+	MOUNT_FIG(LINKS, links_proportional, REP_COUNT,
+	          "Hard links counted in proportion beyond the link table, a count."),
+	MOUNT_FIG(MORE, more, REP_COUNT,
+	          "Entries of the root beyond the -n largest listed, a count."),
+	MOUNT_FIG(MORE_ALLOCATED, more_allocated, REP_BYTES,
+	          "Allocated size of the entries beyond the -n largest, in bytes."),
 	MOUNT(entries, "entries", REP_ROWS),
 	/* the labels of every prom sample; the path only with PATHs */
 	MOUNT(point, "mount_point", REP_STR, .prom = "mount", .flags = REP_LABEL | REP_NOTREE),
@@ -243,9 +258,8 @@ static const struct rep_fig entry_figs[] = {
 
 /* Signed: "other" is negative when tmpfs and SysV shm exceed Shmem.
  * prom: membox_shmem_KEY[_bytes]. */
-static const char shmem_help[] = "Shmem reconciliation (membox tmpfs-du).";
-#define SHMEM(f, member, kind) \
-	FIG(struct td_shmem_rec, member, #member, kind, .help = shmem_help, .flags = REP_OPTIONAL, \
+#define SHMEM(f, member, kind, help_) \
+	FIG(struct td_shmem_rec, member, #member, kind, .help = help_, .flags = REP_OPTIONAL, \
 	    .bit = SHMEM_##f)
 /* with PATHs there is no reconciliation: null */
 static const struct rep_fig shmem_figs[] = {
@@ -253,14 +267,22 @@ static const struct rep_fig shmem_figs[] = {
 	FIG(struct td_shmem_rec, tmpfs_basis, "tmpfs_basis", REP_STR),
 	FIG(struct td_shmem_rec, sysv_basis, "sysv_basis", REP_STR, .flags = REP_OPTIONAL,
 	    .bit = SHMEM_SYSV_BASIS),
-	SHMEM(MEMINFO, meminfo, REP_SBYTES),
-	SHMEM(HUGE, huge, REP_SBYTES),
-	SHMEM(TMPFS, tmpfs, REP_SBYTES),
-	SHMEM(TMPFS_HIDDEN, tmpfs_hidden, REP_SBYTES),
-	SHMEM(SYSV, sysv, REP_SBYTES),
-	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES),
-	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT),
-	SHMEM(OTHER, other, REP_SBYTES),
+	SHMEM(MEMINFO, meminfo, REP_SBYTES,
+	      "Shmem of /proc/meminfo in bytes: shared memory and tmpfs pages in RAM."),
+	SHMEM(HUGE, huge, REP_SBYTES,
+	      "ShmemHugePages of /proc/meminfo in bytes, a part of Shmem."),
+	SHMEM(TMPFS, tmpfs, REP_SBYTES,
+	      "tmpfs pages of the walked mounts in bytes (resident, else allocated)."),
+	SHMEM(TMPFS_HIDDEN, tmpfs_hidden, REP_SBYTES,
+	      "The mounts' hidden space summed, in bytes: in Shmem, in no walk."),
+	SHMEM(SYSV, sysv, REP_SBYTES,
+	      "SysV shared memory in bytes (rss, else size, of /proc/sysvipc/shm)."),
+	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES,
+	      "SysV shared memory in swap, not in Shmem, in bytes."),
+	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT,
+	      "SysV shared memory segments, a count."),
+	SHMEM(OTHER, other, REP_SBYTES,
+	      "Shmem less tmpfs and SysV in bytes: memfd, shared anonymous memory, GPU buffers."),
 	FIG(struct td_shmem_rec, other_unknown, "other_unknown", REP_STR, .flags = REP_OPTIONAL,
 	    .bit = SHMEM_OTHER_UNKNOWN),
 	FIG_END,
