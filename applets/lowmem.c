@@ -166,19 +166,21 @@ GLOBALS(
 /* ---- the figures ---- */
 
 /* Each figure has its table text (label) and says what it is (help, the
- * prom HELP).  The bits of a have mask name the figures that may be absent. */
+ * prom HELP); one with a width is a line of the default table, the others
+ * with a label are lines of -v's (table()).  The bits of a have mask name
+ * the figures that may be absent. */
 #define EV(member, key, kind, ...) FIG(struct lowmem_eval, member, key, kind, __VA_ARGS__)
 #define FIG_BIT(bit) ((uint64_t)1 << (bit))
 
 enum available_bit { AVAILABLE_WAKE = 1, AVAILABLE_KERNEL, AVAILABLE_DIFFERENCE };
 static const struct rep_fig available_figs[] = {
-	EV(level_name, "level", REP_STR, .label = "level"),
+	EV(level_name, "level", REP_STR, .label = "level", .width = 12),
 	EV(level, "level", REP_COUNT, .flags = REP_NOTREE,
 	   .help = "Low-memory level: 0 none, 1 moderate, 2 critical (available below that margin)."),
-	EV(source, "source", REP_STR, .label = "source"),
-	EV(wake, "wake", REP_STR, .label = "wake", .flags = REP_OPTIONAL | REP_OMIT,
+	EV(source, "source", REP_STR, .label = "source", .width = 12),
+	EV(wake, "wake", REP_STR, .label = "wake", .width = 12, .flags = REP_OPTIONAL | REP_OMIT,
 	   .bit = AVAILABLE_WAKE),
-	EV(available, "available", REP_BYTES, .label = "available",
+	EV(available, "available", REP_BYTES, .label = "available", .width = 12,
 	   .help = "Available memory the level is decided on, in bytes: the kernel's, else the formula's."),
 	EV(computed_available, "computed_available", REP_BYTES, .label = "computed available",
 	   .help = "Available memory by ChromeOS's formula from meminfo, in bytes."),
@@ -203,13 +205,13 @@ static const struct rep_fig margin_figs[] = {
 
 enum memory_bit { MEMORY_MEM_AVAILABLE = 1, MEMORY_EXTRA_FREE };
 static const struct rep_fig memory_figs[] = {
-	EV(critical, "critical", REP_BYTES, .label = "critical",
+	EV(critical, "critical", REP_BYTES, .label = "critical", .width = 12,
 	   .help = "Critical margin in force, in bytes: below it the level is 2, critical."),
-	EV(moderate, "moderate", REP_BYTES, .label = "moderate",
+	EV(moderate, "moderate", REP_BYTES, .label = "moderate", .width = 12,
 	   .help = "Moderate margin in force, in bytes: below it the level is 1, moderate."),
-	EV(critical_distance, "critical_distance", REP_SBYTES, .label = "critical distance",
+	EV(critical_distance, "critical_distance", REP_SBYTES, .label = "critical distance", .width = 12,
 	   .help = "Available memory above the critical margin in bytes (negative: below it)."),
-	EV(moderate_distance, "moderate_distance", REP_SBYTES, .label = "moderate distance",
+	EV(moderate_distance, "moderate_distance", REP_SBYTES, .label = "moderate distance", .width = 12,
 	   .help = "Available memory above the moderate margin in bytes (negative: below it)."),
 	EV(weight, "weight", REP_COUNT, .label = "weight",
 	   .help = "RAM vs swap weight of the formula, a number: swappable memory counts 1/weight."),
@@ -229,8 +231,8 @@ static const struct rep_fig memory_figs[] = {
 enum swap_bit { SWAP_ZRAM_ORIG = 1, SWAP_ZRAM_USED };
 static const struct rep_fig swap_figs[] = {
 	FIG_OBJ("swap"),
-	EV(swap_total, "total", REP_BYTES, .label = "swap total", .help = "Swap space (SwapTotal) in bytes."),
-	EV(swap_used, "used", REP_BYTES, .label = "swap used", .help = "Swap in use in bytes."),
+	EV(swap_total, "total", REP_BYTES, .label = "swap total", .width = 12, .help = "Swap space (SwapTotal) in bytes."),
+	EV(swap_used, "used", REP_BYTES, .label = "swap used", .width = 12, .help = "Swap in use in bytes."),
 	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree) in bytes."),
 	EV(zram, "zram", REP_BOOL, .label = "swap zram", .flags = REP_BOOL_PROM,
 	   .help = "Is the swap zram: 1 yes, 0 no."),
@@ -256,7 +258,7 @@ static const struct rep_fig process_figs[] = {
 	   .help = "Memory of processes in bytes: anonymous memory and swap in use."),
 	EV(process_max, "max", REP_BYTES, .label = "process max",
 	   .help = "Process memory the system holds before the critical margin, in bytes."),
-	EV(process_headroom, "headroom", REP_SBYTES, .label = "process headroom",
+	EV(process_headroom, "headroom", REP_SBYTES, .label = "process headroom", .width = 12,
 	   .help = "Process ceiling less process memory in bytes (negative: above it)."),
 	FIG_END,
 	FIG_OBJ("watermarks"),
@@ -308,17 +310,6 @@ static const struct rep_fig psi_stall_figs[] = {
 static const struct rep_fig page_figs[] = {
 	EV(page_size, "page_size", REP_BYTES, .help = "Bytes per page used to convert zoneinfo pages."),
 	EV(page_size_source, "page_size_source", REP_STR),
-};
-
-/* The table's rows without -v, by label: what a 24-line console shows
- * whole (the level, the figure it is decided on and how far it is from
- * each margin, swap, the process headroom), with the kernel's margins and
- * PSI, which the table writes always.  -v: every row.  json, kv and prom
- * have every figure. */
-static const char *const console_rows[] = {
-	"level", "source", "wake", "available", "critical", "moderate",
-	"critical distance", "moderate distance", "swap total", "swap used",
-	"process headroom",
 };
 
 /* --watch's line in json and kv */
@@ -663,77 +654,22 @@ static void report(void)
 	rep_figs("lowmem", page_figs, REP_N(page_figs), e, REP_ALL);
 }
 
-/* x / 10^dec right-aligned in w, written as a signed number as json and
- * prom write it */
-static void cell_fix(uint64_t x, int dec, int w)
-{
-	char b[21];
-	int n = u64_str(b, x);
-
-	out_pad(fo, (n > dec ? n : dec + 1) + 1, w);
-	out_fix(fo, x, dec);
-}
-
-static void cell_text(const char *s)
-{
-	out_pad(fo, strlen(s), 12);
-	fo_s(s);
-}
-
-static int console_row(const char *label)
-{
-	size_t i;
-
-	for (i = 0; i < REP_N(console_rows); i++)
-		if (!strcmp(label, console_rows[i]))
-			return 1;
-	return 0;
-}
-
-/* One line per figure of figs (json's, not the prom-only ones; without
- * -v, the console's rows only): its label, then its value or '-'. */
-static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct rep_fig *f = &figs[i];
-		const void *value = (const char *)rec + f->off;
-		int present = !(f->flags & REP_OPTIONAL) || (have & FIG_BIT(f->bit));
-
-		if (f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE))
-			continue;
-		if (!present && (f->flags & REP_OMIT))
-			continue;
-		if (!TT.opt.verbose && !console_row(f->label))
-			continue;
-		tb_str(f->label, 20);
-		if (!present)
-			cell_text("-");
-		else if (f->kind == REP_STR)
-			cell_text(*(const char *const *)value);
-		else if (f->kind == REP_BOOL)
-			cell_text(*(const int *)value ? "yes" : "no");
-		else if (f->kind == REP_BYTES)
-			tb_size(*(const uint64_t *)value, 12);
-		else if (f->kind == REP_SBYTES)
-			tb_ssize(*(const int64_t *)value, 12);
-		else if (f->kind == REP_FIX)
-			cell_fix(*(const uint64_t *)value, f->dec, 12);
-		else
-			tb_u64(*(const uint64_t *)value, 12);
-		tb_nl();
-	}
-}
-
+/* The table: a figure a line, its label and value (rep_table_rows); the
+ * figures with a width are what a 24-line console shows whole (the level,
+ * the figure it is decided on and how far it is from each margin, swap,
+ * the process headroom), -v shows every one.  Two parts are laid out by
+ * hand, as they are not a figure a line: the kernel's margins, a list of
+ * MiB on one line, and PSI, a small matrix of the psi object's some and
+ * full lines by window, its stall total in seconds (microseconds in json). */
 static void table(void)
 {
 	const struct psi_line *line;
+	int every = TT.opt.verbose ? 12 : 0;
 	unsigned i;
 	int k;
 
 	zi_table_head(TT.eval.page_size, TT.page_size_how);
-	table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have);
+	rep_table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have, 20, every);
 	fo_s("kernel margins (MiB) ");
 	fo_s(TT.eval.margin_off ? " off (notifier disabled)" : TT.eval.margins.n ? "" : " -");
 	for (i = 0; i < TT.eval.margins.n; i++) {
@@ -741,9 +677,9 @@ static void table(void)
 		out_u64(fo, TT.margins[i] / MIB);
 	}
 	tb_nl();
-	table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have);
-	table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have);
-	table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL);
+	rep_table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have, 20, every);
+	rep_table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have, 20, every);
+	rep_table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL, 20, every);
 	fo_s(TT.psi_present ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
 	for (k = 0; TT.psi_present && k < 2; k++) {
 		line = k ? &TT.psi.full : &TT.psi.some;
@@ -752,8 +688,8 @@ static void table(void)
 		fo_s(psi_kinds[k]);
 		fo_s("     ");
 		for (i = 0; i < 3; i++)
-			cell_fix(line->avg[i], 2, 7);
-		cell_fix(line->total / 1000, 3, 17);
+			tb_fixu(line->avg[i], 2, 7);
+		tb_fixu(line->total / 1000, 3, 17);
 		tb_nl();
 	}
 }

@@ -700,26 +700,27 @@ void rep_table_head(const struct rep_fig *figs, size_t n)
 	tb_nl();
 }
 
-static void cell(const struct rep_fig *f, const void *rec)
+/* f's value in rec, right-aligned in w (a string left-aligned) */
+static void cell(const struct rep_fig *f, const void *rec, int w)
 {
 	switch (f->kind) {
 	case REP_BYTES:
-		tb_size(VAL(rec, f, uint64_t), f->width);
+		tb_size(VAL(rec, f, uint64_t), w);
 		break;
 	case REP_SBYTES:
-		tb_ssize(VAL(rec, f, int64_t), f->width);
+		tb_ssize(VAL(rec, f, int64_t), w);
 		break;
 	case REP_COUNT:
-		tb_u64(VAL(rec, f, uint64_t), f->width);
+		tb_u64(VAL(rec, f, uint64_t), w);
 		break;
 	case REP_INT:
-		tb_i64(VAL(rec, f, int64_t), f->width);
+		tb_i64(VAL(rec, f, int64_t), w);
 		break;
 	case REP_FIX:
-		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, f->width);
+		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, w);
 		break;
 	case REP_STR:
-		tb_str(VAL(rec, f, const char *), f->width);
+		tb_str(VAL(rec, f, const char *), w);
 		break;
 	}
 }
@@ -756,10 +757,36 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 			out_pad(fo, 1, f->width);
 			fo_c('-');
 		} else {
-			cell(f, rec);
+			cell(f, rec, f->width);
 		}
 	}
 	tb_nl();
+}
+
+void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                    int label_w, int every)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct rep_fig *f = &figs[i];
+		int w = f->width ? f->width : every;
+		const char *s;
+
+		if (!w || !f->label || f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE) ||
+		    omitted(f, have))
+			continue;
+		tb_str(f->label, label_w);
+		s = !present(f, have) ? "-" : f->kind == REP_STR ? VAL(rec, f, const char *)
+		  : f->kind == REP_BOOL ? (VAL(rec, f, int) ? "yes" : "no") : 0;
+		if (s) {
+			out_pad(fo, strlen(s), w);
+			fo_s(s);
+		} else {
+			cell(f, rec, w);
+		}
+		tb_nl();
+	}
 }
 
 /* ---- flat prom families ---- */

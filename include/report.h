@@ -212,6 +212,15 @@ struct rep_rows {
 void rep_table_head(const struct rep_fig *figs, size_t n);
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span);
+/* A table for people of a figure a line (a record that is no list): its
+ * label, left-aligned in label_w, then its value right-aligned in its
+ * width ('-' when the record lacks it, a bool "yes" or "no").  The lines
+ * are the figures with a label and a width; every, when not 0, adds the
+ * others with a label, their values in width every (a short table and
+ * its -v).  Objects are no lines, nor figures that are not json/kv
+ * members (REP_NOTREE) or are left out when absent (REP_OMIT). */
+void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                    int label_w, int every);
 
 /* Prometheus families that are not figures of a record: flat families
  * whose samples' labels are known only as they are written (a kernel
