@@ -181,7 +181,8 @@ static const struct rep_fig available_figs[] = {
 	EV(wake, "wake", REP_STR, .label = "wake", .width = 12, .flags = REP_OPTIONAL | REP_OMIT,
 	   .bit = AVAILABLE_WAKE),
 	EV(available, "available", REP_BYTES, .label = "available", .width = 12,
-	   .help = "Available memory the level is decided on, in bytes: the kernel's, else the formula's."),
+	   .help = "Available memory the level is decided on, in bytes: "
+	           "the kernel's, else the formula's."),
 	EV(computed_available, "computed_available", REP_BYTES, .label = "computed available",
 	   .help = "Available memory by ChromeOS's formula from meminfo, in bytes."),
 	EV(kernel_available, "kernel_available", REP_BYTES, .label = "kernel available",
@@ -231,8 +232,10 @@ static const struct rep_fig memory_figs[] = {
 enum swap_bit { SWAP_ZRAM_ORIG = 1, SWAP_ZRAM_USED };
 static const struct rep_fig swap_figs[] = {
 	FIG_OBJ("swap"),
-	EV(swap_total, "total", REP_BYTES, .label = "swap total", .width = 12, .help = "Swap space (SwapTotal) in bytes."),
-	EV(swap_used, "used", REP_BYTES, .label = "swap used", .width = 12, .help = "Swap in use in bytes."),
+	EV(swap_total, "total", REP_BYTES, .label = "swap total", .width = 12,
+	   .help = "Swap space (SwapTotal) in bytes."),
+	EV(swap_used, "used", REP_BYTES, .label = "swap used", .width = 12,
+	   .help = "Swap in use in bytes."),
 	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree) in bytes."),
 	EV(zram, "zram", REP_BOOL, .label = "swap zram", .flags = REP_BOOL_PROM,
 	   .help = "Is the swap zram: 1 yes, 0 no."),

@@ -678,24 +678,30 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 /* ---- tables for people ---- */
 
 
+/* The column's label: right-aligned in its width, a string's left-aligned */
+static void head_cell(const struct rep_fig *f)
+{
+	const char *t = f->label ? f->label : f->key;
+
+	if (f->kind == REP_STR) {
+		tb_str(t, f->width);
+	} else {
+		out_pad(fo, strlen(t), f->width);
+		fo_s(t);
+	}
+}
+
 void rep_table_head(const struct rep_fig *figs, size_t n)
 {
 	const char *sep = "";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const struct rep_fig *f = &figs[i];
-		const char *t = f->label ? f->label : f->key;
-		if (!f->width)
+		if (!figs[i].width)
 			continue;
 		fo_s(sep);
 		sep = " ";
-		if (f->kind == REP_STR) {
-			tb_str(t, f->width);
-		} else {
-			out_pad(fo, strlen(t), f->width);
-			fo_s(t);
-		}
+		head_cell(&figs[i]);
 	}
 	tb_nl();
 }
@@ -737,6 +743,17 @@ static int label_span(const struct rep_fig *figs, size_t n, size_t i)
 	return w;
 }
 
+/* The cell of f in rec: its value, or '-' when the record lacks it */
+static void row_cell(const struct rep_fig *f, const void *rec, uint64_t have)
+{
+	if (f->bit && !has_bit(f, have)) {
+		out_pad(fo, 1, f->width);
+		fo_c('-');
+	} else {
+		cell(f, rec, f->width);
+	}
+}
+
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span)
 {
@@ -753,14 +770,53 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 			tb_str(span, label_span(figs, n, i));
 			while (i + 1 < n && (figs[i + 1].flags & REP_LABEL))
 				i++;
-		} else if (f->bit && !has_bit(f, have)) {
-			out_pad(fo, 1, f->width);
-			fo_c('-');
 		} else {
-			cell(f, rec, f->width);
+			row_cell(f, rec, have);
 		}
 	}
 	tb_nl();
+}
+
+/* The next column of cols (keys separated by commas) from *cols on: the
+ * figure of figs with that key and a width, or 0 after the last; a key
+ * no such figure has is no column. */
+static const struct rep_fig *next_column(const struct rep_fig *figs, size_t n, const char **cols)
+{
+	while (**cols) {
+		size_t len = strcspn(*cols, ","), i;
+		const char *key = *cols;
+
+		*cols += len + ((*cols)[len] == ',');
+		for (i = 0; i < n; i++)
+			if (figs[i].width && !strncmp(figs[i].key, key, len) && !figs[i].key[len])
+				return &figs[i];
+	}
+	return 0;
+}
+
+void rep_table_head_cols(const struct rep_fig *figs, size_t n, const char *cols)
+{
+	const struct rep_fig *f;
+	const char *sep = "";
+
+	while ((f = next_column(figs, n, &cols))) {
+		fo_s(sep);
+		sep = " ";
+		head_cell(f);
+	}
+}
+
+void rep_table_row_cols(const struct rep_fig *figs, size_t n, const char *cols, const void *rec,
+                        uint64_t have)
+{
+	const struct rep_fig *f;
+	const char *sep = "";
+
+	while ((f = next_column(figs, n, &cols))) {
+		fo_s(sep);
+		sep = " ";
+		row_cell(f, rec, have);
+	}
 }
 
 void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,

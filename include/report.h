@@ -212,6 +212,16 @@ struct rep_rows {
 void rep_table_head(const struct rep_fig *figs, size_t n);
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span);
+/* A table whose columns are not in the figures' order (json's), or whose
+ * line goes on after them: cols names the columns, the keys of figures
+ * with a width separated by commas ("used,allocated"), as ps -o takes
+ * them.  rep_table_head_cols writes their labels, rep_table_row_cols a
+ * record's cells, as rep_table_head and rep_table_row do, but end no
+ * line: the caller writes the rest of it and the newline. */
+void rep_table_head_cols(const struct rep_fig *figs, size_t n, const char *cols);
+void rep_table_row_cols(const struct rep_fig *figs, size_t n, const char *cols, const void *rec,
+                        uint64_t have);
+
 /* A table for people of a figure a line (a record that is no list): its
  * label, left-aligned in label_w, then its value right-aligned in its
  * width ('-' when the record lacks it, a bool "yes" or "no").  The lines
