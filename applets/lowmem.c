@@ -139,7 +139,8 @@ GLOBALS(
 		uint64_t mem_total, mem_available, extra_free, min_filelist;
 		uint64_t reserve;            /* the zones' totalreserve_pages less extra_free */
 		uint64_t swap_total, swap_used, swap_free;
-		int zram;
+		int zram;                    /* the swap is zram */
+		uint64_t zram_gauge;         /* that as prom's 1 or 0 */
 		uint64_t zram_orig, zram_used;   /* mm_stat orig_data_size, mem_used_total: sums */
 		uint64_t ratio;              /* ratio_num / ratio_den in thousandths, rounded: shown */
 		uint64_t ratio_num, ratio_den;   /* the RAM cost of swapped memory, as computed with */
@@ -237,8 +238,9 @@ static const struct rep_fig swap_figs[] = {
 	EV(swap_used, "used", REP_BYTES, .label = "swap used", .width = 12,
 	   .help = "Swap in use in bytes."),
 	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree) in bytes."),
-	EV(zram, "zram", REP_BOOL, .label = "swap zram", .flags = REP_BOOL_PROM,
-	   .help = "Is the swap zram: 1 yes, 0 no."),
+	/* json's bool (table: yes or no), prom's 1 or 0 */
+	EV(zram, "zram", REP_BOOL, .label = "swap zram"),
+	EV(zram_gauge, "zram", REP_COUNT, .flags = REP_NOTREE, .help = "Is the swap zram: 1 yes, 0 no."),
 	EV(zram_orig, "zram_orig", REP_BYTES, .label = "swap zram orig",
 	   .flags = REP_OPTIONAL, .bit = SWAP_ZRAM_ORIG,
 	   .help = "Data stored in zram, uncompressed (orig_data_size), in bytes."),
@@ -459,6 +461,7 @@ static void read_swap(void)
 	else if (TT.swaps.nonl)
 		bad_read(sw_file, 0, "no final newline: its last line may be cut");
 	e->zram = !err && TT.swaps.nzram;
+	e->zram_gauge = e->zram;
 	e->zram_orig = e->zram_used = 0;
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {

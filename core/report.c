@@ -224,8 +224,7 @@ static void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint
 /* Can the figure be a prom family? */
 static int is_family(const struct rep_fig *f)
 {
-	return !(f->flags & (REP_NOPROM | REP_LABEL)) &&
-	       (f->kind <= REP_FIX || (f->kind == REP_BOOL && (f->flags & REP_BOOL_PROM)));
+	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
 }
 
 /* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
@@ -263,9 +262,6 @@ static void sample(const struct rep_fig *f, const void *rec)
 		break;
 	case REP_FIX:
 		p_fix(VAL(rec, f, int64_t), f->dec);
-		break;
-	case REP_BOOL:
-		p_u64(VAL(rec, f, int) != 0);
 		break;
 	}
 }

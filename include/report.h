@@ -67,7 +67,6 @@ enum rep_flag {
 	                       what a whole list lacks */
 	REP_KEEP = 64,      /* in a list: prom writes the family (HELP and TYPE)
 	                       even when no row has the figure */
-	REP_BOOL_PROM = 128, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
 
 struct rep_array {
