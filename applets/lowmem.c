@@ -191,10 +191,11 @@ static const struct rep_fig available_figs[] = {
 	   .help = "Available memory as the kernel's low-memory notifier reports it, in bytes."),
 	EV(difference, "difference", REP_SBYTES, .label = "difference",
 	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = AVAILABLE_DIFFERENCE),
-	FIG_OBJ("parts", .flags = REP_NOPROM),
-	EV(part_free, "free", REP_BYTES, .label = "parts free"),
-	EV(part_file, "file", REP_BYTES, .label = "parts file"),
-	EV(part_swap, "swap", REP_BYTES, .label = "parts swap"),
+	/* computed_available's parts: json and kv only */
+	FIG_OBJ("parts"),
+	EV(part_free, "free", REP_BYTES, .label = "parts free", .flags = REP_NOPROM),
+	EV(part_file, "file", REP_BYTES, .label = "parts file", .flags = REP_NOPROM),
+	EV(part_swap, "swap", REP_BYTES, .label = "parts swap", .flags = REP_NOPROM),
 	FIG_END,
 };
 
@@ -282,13 +283,13 @@ static const struct rep_fig process_figs[] = {
 enum psi_bit { PSI_HAVE = 1, PSI_SOME, PSI_FULL };
 #define PSI_LINE(kind, line, bit_) \
 	FIG_OBJ(kind, .flags = REP_OPTIONAL | REP_OMIT, .bit = bit_), \
-	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.total, "total", REP_COUNT), \
+	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.total, "total", REP_COUNT, .flags = REP_NOPROM), \
 	FIG_END
 static const struct rep_fig psi_figs[] = {
-	FIG_OBJ("psi", .flags = REP_OPTIONAL | REP_NOPROM, .bit = PSI_HAVE),
+	FIG_OBJ("psi", .flags = REP_OPTIONAL, .bit = PSI_HAVE),
 	PSI_LINE("some", some, PSI_SOME),
 	PSI_LINE("full", full, PSI_FULL),
 	FIG_END,

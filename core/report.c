@@ -136,7 +136,7 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		const struct rep_fig *f = &figs[i];
 		if (is_left_out(f, left_out))
 			continue;
-		if (omitted(f, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
+		if (omitted(f, have)) {
 			if (f->kind == REP_OBJ)
 				i = obj_end(figs, n, i);
 			continue;
@@ -280,7 +280,7 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, have))) {
+		if (f->kind == REP_OBJ && !present(f, have)) {
 			i = obj_end(figs, n, i);
 			continue;
 		}

@@ -13,7 +13,7 @@
  * the member name, its prom the name prefix of its members in prom),
  * FIG_END closes it.  An object that is REP_OPTIONAL and absent is null in
  * json/kv (left out with REP_OMIT), and its members are left out (in prom
- * too); REP_NOTREE and REP_NOPROM on a REP_OBJ leave its members out with it.
+ * too).  REP_NOTREE and REP_NOPROM are flags of figures, not of objects.
  *
  * Several figures may be samples of one prom family, told apart by a label:
  * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
