@@ -139,7 +139,8 @@ GLOBALS(
 		uint64_t mem_total, mem_available, extra_free, min_filelist;
 		uint64_t reserve;            /* the zones' totalreserve_pages less extra_free */
 		uint64_t swap_total, swap_used, swap_free;
-		int zram;
+		int zram;                    /* the swap is zram */
+		uint64_t zram_gauge;         /* that as prom's 1 or 0 */
 		uint64_t zram_orig, zram_used;   /* mm_stat orig_data_size, mem_used_total: sums */
 		uint64_t ratio;              /* ratio_num / ratio_den in thousandths, rounded: shown */
 		uint64_t ratio_num, ratio_den;   /* the RAM cost of swapped memory, as computed with */
@@ -166,31 +167,35 @@ GLOBALS(
 /* ---- the figures ---- */
 
 /* Each figure has its table text (label) and says what it is (help, the
- * prom HELP).  The bits of a have mask name the figures that may be absent. */
+ * prom HELP); one with a width is a line of the default table, the others
+ * with a label are lines of -v's (table()).  The bits of a have mask name
+ * the figures that may be absent. */
 #define EV(member, key, kind, ...) FIG(struct lowmem_eval, member, key, kind, __VA_ARGS__)
 #define FIG_BIT(bit) ((uint64_t)1 << (bit))
 
 enum available_bit { AVAILABLE_WAKE = 1, AVAILABLE_KERNEL, AVAILABLE_DIFFERENCE };
 static const struct rep_fig available_figs[] = {
-	EV(level_name, "level", REP_STR, .label = "level"),
+	EV(level_name, "level", REP_STR, .label = "level", .width = 12),
 	EV(level, "level", REP_COUNT, .flags = REP_NOTREE,
-	   .help = "Low-memory level: 0 none, 1 moderate, 2 critical."),
-	EV(source, "source", REP_STR, .label = "source"),
-	EV(wake, "wake", REP_STR, .label = "wake", .flags = REP_OPTIONAL | REP_OMIT,
+	   .help = "Low-memory level: 0 none, 1 moderate, 2 critical (available below that margin)."),
+	EV(source, "source", REP_STR, .label = "source", .width = 12),
+	EV(wake, "wake", REP_STR, .label = "wake", .width = 12, .flags = REP_OPTIONAL | REP_OMIT,
 	   .bit = AVAILABLE_WAKE),
-	EV(available, "available", REP_BYTES, .label = "available",
-	   .help = "Available memory the level is decided on: the kernel's, else the formula's."),
+	EV(available, "available", REP_BYTES, .label = "available", .width = 12,
+	   .help = "Available memory the level is decided on, in bytes: "
+	           "the kernel's, else the formula's."),
 	EV(computed_available, "computed_available", REP_BYTES, .label = "computed available",
-	   .help = "Available memory by ChromeOS's formula, from meminfo."),
+	   .help = "Available memory by ChromeOS's formula from meminfo, in bytes."),
 	EV(kernel_available, "kernel_available", REP_BYTES, .label = "kernel available",
 	   .flags = REP_OPTIONAL, .bit = AVAILABLE_KERNEL,
-	   .help = "Available memory as the kernel's low-memory notifier reports it."),
+	   .help = "Available memory as the kernel's low-memory notifier reports it, in bytes."),
 	EV(difference, "difference", REP_SBYTES, .label = "difference",
 	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = AVAILABLE_DIFFERENCE),
-	FIG_OBJ("parts", .flags = REP_NOPROM),
-	EV(part_free, "free", REP_BYTES, .label = "parts free"),
-	EV(part_file, "file", REP_BYTES, .label = "parts file"),
-	EV(part_swap, "swap", REP_BYTES, .label = "parts swap"),
+	/* computed_available's parts: json and kv only */
+	FIG_OBJ("parts"),
+	EV(part_free, "free", REP_BYTES, .label = "parts free", .flags = REP_NOPROM),
+	EV(part_file, "file", REP_BYTES, .label = "parts file", .flags = REP_NOPROM),
+	EV(part_swap, "swap", REP_BYTES, .label = "parts swap", .flags = REP_NOPROM),
 	FIG_END,
 };
 
@@ -203,22 +208,22 @@ static const struct rep_fig margin_figs[] = {
 
 enum memory_bit { MEMORY_MEM_AVAILABLE = 1, MEMORY_EXTRA_FREE };
 static const struct rep_fig memory_figs[] = {
-	EV(critical, "critical", REP_BYTES, .label = "critical",
-	   .help = "Critical margin in force: below it the level is critical."),
-	EV(moderate, "moderate", REP_BYTES, .label = "moderate",
-	   .help = "Moderate margin in force: below it the level is moderate."),
-	EV(critical_distance, "critical_distance", REP_SBYTES, .label = "critical distance",
-	   .help = "Available memory above the critical margin (negative: below it)."),
-	EV(moderate_distance, "moderate_distance", REP_SBYTES, .label = "moderate distance",
-	   .help = "Available memory above the moderate margin (negative: below it)."),
+	EV(critical, "critical", REP_BYTES, .label = "critical", .width = 12,
+	   .help = "Critical margin in force, in bytes: below it the level is 2, critical."),
+	EV(moderate, "moderate", REP_BYTES, .label = "moderate", .width = 12,
+	   .help = "Moderate margin in force, in bytes: below it the level is 1, moderate."),
+	EV(critical_distance, "critical_distance", REP_SBYTES, .label = "critical distance", .width = 12,
+	   .help = "Available memory above the critical margin in bytes (negative: below it)."),
+	EV(moderate_distance, "moderate_distance", REP_SBYTES, .label = "moderate distance", .width = 12,
+	   .help = "Available memory above the moderate margin in bytes (negative: below it)."),
 	EV(weight, "weight", REP_COUNT, .label = "weight",
-	   .help = "RAM vs swap weight of the formula: swappable memory counts 1/weight."),
+	   .help = "RAM vs swap weight of the formula, a number: swappable memory counts 1/weight."),
 	EV(mem_total, "mem_total", REP_BYTES, .label = "mem total",
-	   .help = "Total usable RAM (MemTotal)."),
+	   .help = "Total usable RAM (MemTotal) in bytes."),
 	EV(mem_available, "mem_available", REP_BYTES, .label = "mem available",
 	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_MEM_AVAILABLE),
 	EV(reserve, "reserve", REP_BYTES, .label = "reserve",
-	   .help = "The kernel's total reserve less extra_free, as the formula takes it."),
+	   .help = "The kernel's total reserve less extra_free in bytes, as the formula takes it."),
 	EV(extra_free, "extra_free", REP_BYTES, .label = "extra free",
 	   .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_EXTRA_FREE),
 	/* an absent min_filelist_kbytes counts as 0 */
@@ -229,43 +234,46 @@ static const struct rep_fig memory_figs[] = {
 enum swap_bit { SWAP_ZRAM_ORIG = 1, SWAP_ZRAM_USED };
 static const struct rep_fig swap_figs[] = {
 	FIG_OBJ("swap"),
-	EV(swap_total, "total", REP_BYTES, .label = "swap total", .help = "Swap space (SwapTotal)."),
-	EV(swap_used, "used", REP_BYTES, .label = "swap used", .help = "Swap in use."),
-	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree)."),
-	EV(zram, "zram", REP_BOOL, .label = "swap zram", .flags = REP_BOOL_PROM,
-	   .help = "1 when the swap is zram, else 0."),
+	EV(swap_total, "total", REP_BYTES, .label = "swap total", .width = 12,
+	   .help = "Swap space (SwapTotal) in bytes."),
+	EV(swap_used, "used", REP_BYTES, .label = "swap used", .width = 12,
+	   .help = "Swap in use in bytes."),
+	EV(swap_free, "free", REP_BYTES, .label = "swap free", .help = "Free swap (SwapFree) in bytes."),
+	/* json's bool (table: yes or no), prom's 1 or 0 */
+	EV(zram, "zram", REP_BOOL, .label = "swap zram"),
+	EV(zram_gauge, "zram", REP_COUNT, .flags = REP_NOTREE, .help = "Is the swap zram: 1 yes, 0 no."),
 	EV(zram_orig, "zram_orig", REP_BYTES, .label = "swap zram orig",
 	   .flags = REP_OPTIONAL, .bit = SWAP_ZRAM_ORIG,
-	   .help = "Data stored in zram, uncompressed (orig_data_size)."),
+	   .help = "Data stored in zram, uncompressed (orig_data_size), in bytes."),
 	EV(zram_used, "zram_used", REP_BYTES, .label = "swap zram used",
 	   .flags = REP_OPTIONAL, .bit = SWAP_ZRAM_USED,
-	   .help = "Memory zram uses for it (mem_used_total)."),
+	   .help = "Memory zram uses to hold it (mem_used_total) in bytes."),
 	EV(ratio, "ratio", REP_FIX, .dec = 3, .label = "swap ratio",
-	   .help = "RAM cost of swapped memory, per byte swapped."),
+	   .help = "RAM cost of swapped memory: bytes of RAM per byte swapped, 0 to 1."),
 	EV(ratio_source, "ratio_source", REP_STR, .label = "swap ratio source"),
 	FIG_END,
 };
 
 static const struct rep_fig process_figs[] = {
 	EV(swap_reduction, "swap_reduction", REP_BYTES, .label = "swap reduction",
-	   .help = "Swap kept back for the critical margin."),
+	   .help = "Swap kept back for the critical margin in bytes."),
 	EV(usable_swap, "usable_swap", REP_BYTES, .label = "usable swap",
-	   .help = "Swap less the part kept back for the critical margin."),
+	   .help = "Swap less the part kept back for the critical margin, in bytes."),
 	FIG_OBJ("process"),
 	EV(process_current, "current", REP_BYTES, .label = "process current",
-	   .help = "Memory of processes: anonymous memory and swap in use."),
+	   .help = "Memory of processes in bytes: anonymous memory and swap in use."),
 	EV(process_max, "max", REP_BYTES, .label = "process max",
-	   .help = "Process memory the system holds before the critical margin."),
-	EV(process_headroom, "headroom", REP_SBYTES, .label = "process headroom",
-	   .help = "Process ceiling less process memory (negative: above it)."),
+	   .help = "Process memory the system holds before the critical margin, in bytes."),
+	EV(process_headroom, "headroom", REP_SBYTES, .label = "process headroom", .width = 12,
+	   .help = "Process ceiling less process memory in bytes (negative: above it)."),
 	FIG_END,
 	FIG_OBJ("watermarks"),
 	EV(watermark_min, "min", REP_BYTES, .label = "watermarks min",
-	   .help = "Min watermark summed over all zones."),
+	   .help = "Min watermark summed over all zones, in bytes."),
 	EV(watermark_low, "low", REP_BYTES, .label = "watermarks low",
-	   .help = "Low watermark summed over all zones."),
+	   .help = "Low watermark summed over all zones, in bytes."),
 	EV(watermark_high, "high", REP_BYTES, .label = "watermarks high",
-	   .help = "High watermark summed over all zones."),
+	   .help = "High watermark summed over all zones, in bytes."),
 	FIG_END,
 };
 
@@ -275,13 +283,13 @@ static const struct rep_fig process_figs[] = {
 enum psi_bit { PSI_HAVE = 1, PSI_SOME, PSI_FULL };
 #define PSI_LINE(kind, line, bit_) \
 	FIG_OBJ(kind, .flags = REP_OPTIONAL | REP_OMIT, .bit = bit_), \
-	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2), \
-	FIG(struct psi, line.total, "total", REP_COUNT), \
+	FIG(struct psi, line.avg[0], "avg10", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.avg[1], "avg60", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.avg[2], "avg300", REP_FIX, .dec = 2, .flags = REP_NOPROM), \
+	FIG(struct psi, line.total, "total", REP_COUNT, .flags = REP_NOPROM), \
 	FIG_END
 static const struct rep_fig psi_figs[] = {
-	FIG_OBJ("psi", .flags = REP_OPTIONAL | REP_NOPROM, .bit = PSI_HAVE),
+	FIG_OBJ("psi", .flags = REP_OPTIONAL, .bit = PSI_HAVE),
 	PSI_LINE("some", some, PSI_SOME),
 	PSI_LINE("full", full, PSI_FULL),
 	FIG_END,
@@ -295,30 +303,19 @@ static const struct rep_fig psi_avg_figs[] = {
 	PSI_ROW(kind, "kind", REP_STR, .flags = REP_LABEL),
 	PSI_ROW(window, "window", REP_STR, .flags = REP_LABEL),
 	PSI_ROW(avg, "avg_percent", REP_FIX, .dec = 2, .flags = REP_OPTIONAL, .bit = PSI_ROW_HAVE,
-	        .help = "Memory stall average, percent."),
+	        .help = "Share of time tasks stalled on memory over the window, in percent."),
 };
 static const struct rep_fig psi_stall_figs[] = {
 	PSI_ROW(kind, "kind", REP_STR, .flags = REP_LABEL),
 	PSI_ROW(stall, "stall_seconds_total", REP_FIX, .dec = 6, .flags = REP_OPTIONAL | REP_COUNTER,
 	        .bit = PSI_ROW_HAVE,
-	        .help = "Memory stall time."),
+	        .help = "Time tasks stalled on memory since boot, in seconds."),
 };
 
 /* Not in the table, whose head says the page size. */
 static const struct rep_fig page_figs[] = {
 	EV(page_size, "page_size", REP_BYTES, .help = "Bytes per page used to convert zoneinfo pages."),
 	EV(page_size_source, "page_size_source", REP_STR),
-};
-
-/* The table's rows without -v, by label: what a 24-line console shows
- * whole (the level, the figure it is decided on and how far it is from
- * each margin, swap, the process headroom), with the kernel's margins and
- * PSI, which the table writes always.  -v: every row.  json, kv and prom
- * have every figure. */
-static const char *const console_rows[] = {
-	"level", "source", "wake", "available", "critical", "moderate",
-	"critical distance", "moderate distance", "swap total", "swap used",
-	"process headroom",
 };
 
 /* --watch's line in json and kv */
@@ -465,6 +462,7 @@ static void read_swap(void)
 	else if (TT.swaps.nonl)
 		bad_read(sw_file, 0, "no final newline: its last line may be cut");
 	e->zram = !err && TT.swaps.nzram;
+	e->zram_gauge = e->zram;
 	e->zram_orig = e->zram_used = 0;
 	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
 		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
@@ -663,77 +661,22 @@ static void report(void)
 	rep_figs("lowmem", page_figs, REP_N(page_figs), e, REP_ALL);
 }
 
-/* x / 10^dec right-aligned in w, written as a signed number as json and
- * prom write it */
-static void cell_fix(uint64_t x, int dec, int w)
-{
-	char b[21];
-	int n = u64_str(b, x);
-
-	out_pad(fo, (n > dec ? n : dec + 1) + 1, w);
-	out_fix(fo, x, dec);
-}
-
-static void cell_text(const char *s)
-{
-	out_pad(fo, strlen(s), 12);
-	fo_s(s);
-}
-
-static int console_row(const char *label)
-{
-	size_t i;
-
-	for (i = 0; i < REP_N(console_rows); i++)
-		if (!strcmp(label, console_rows[i]))
-			return 1;
-	return 0;
-}
-
-/* One line per figure of figs (json's, not the prom-only ones; without
- * -v, the console's rows only): its label, then its value or '-'. */
-static void table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct rep_fig *f = &figs[i];
-		const void *value = (const char *)rec + f->off;
-		int present = !(f->flags & REP_OPTIONAL) || (have & FIG_BIT(f->bit));
-
-		if (f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE))
-			continue;
-		if (!present && (f->flags & REP_OMIT))
-			continue;
-		if (!TT.opt.verbose && !console_row(f->label))
-			continue;
-		tb_str(f->label, 20);
-		if (!present)
-			cell_text("-");
-		else if (f->kind == REP_STR)
-			cell_text(*(const char *const *)value);
-		else if (f->kind == REP_BOOL)
-			cell_text(*(const int *)value ? "yes" : "no");
-		else if (f->kind == REP_BYTES)
-			tb_size(*(const uint64_t *)value, 12);
-		else if (f->kind == REP_SBYTES)
-			tb_ssize(*(const int64_t *)value, 12);
-		else if (f->kind == REP_FIX)
-			cell_fix(*(const uint64_t *)value, f->dec, 12);
-		else
-			tb_u64(*(const uint64_t *)value, 12);
-		tb_nl();
-	}
-}
-
+/* The table: a figure a line, its label and value (rep_table_rows); the
+ * figures with a width are what a 24-line console shows whole (the level,
+ * the figure it is decided on and how far it is from each margin, swap,
+ * the process headroom), -v shows every one.  Two parts are laid out by
+ * hand, as they are not a figure a line: the kernel's margins, a list of
+ * MiB on one line, and PSI, a small matrix of the psi object's some and
+ * full lines by window, its stall total in seconds (microseconds in json). */
 static void table(void)
 {
 	const struct psi_line *line;
+	int every = TT.opt.verbose ? 12 : 0;
 	unsigned i;
 	int k;
 
 	zi_table_head(TT.eval.page_size, TT.page_size_how);
-	table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have);
+	rep_table_rows(available_figs, REP_N(available_figs), &TT.eval, TT.available_figs_have, 20, every);
 	fo_s("kernel margins (MiB) ");
 	fo_s(TT.eval.margin_off ? " off (notifier disabled)" : TT.eval.margins.n ? "" : " -");
 	for (i = 0; i < TT.eval.margins.n; i++) {
@@ -741,9 +684,9 @@ static void table(void)
 		out_u64(fo, TT.margins[i] / MIB);
 	}
 	tb_nl();
-	table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have);
-	table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have);
-	table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL);
+	rep_table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have, 20, every);
+	rep_table_rows(swap_figs, REP_N(swap_figs), &TT.eval, TT.swap_figs_have, 20, every);
+	rep_table_rows(process_figs, REP_N(process_figs), &TT.eval, REP_ALL, 20, every);
 	fo_s(TT.psi_present ? "psi (%)    avg10  avg60 avg300  stall total (s)\n" : "psi                          -\n");
 	for (k = 0; TT.psi_present && k < 2; k++) {
 		line = k ? &TT.psi.full : &TT.psi.some;
@@ -752,8 +695,8 @@ static void table(void)
 		fo_s(psi_kinds[k]);
 		fo_s("     ");
 		for (i = 0; i < 3; i++)
-			cell_fix(line->avg[i], 2, 7);
-		cell_fix(line->total / 1000, 3, 17);
+			tb_fixu(line->avg[i], 2, 7);
+		tb_fixu(line->total / 1000, 3, 17);
 		tb_nl();
 	}
 }

@@ -188,10 +188,10 @@ GLOBALS(
 #define TT this.tmpfs_du
 
 /* prom: membox_tmpfs_KEY[_bytes]{mount=,major=,minor=[,path=]} */
-static const char fig_help[] = "tmpfs-du figure, see membox tmpfs-du --help.";
 #define MOUNT(member, key, kind, ...) FIG(struct td_mount_rec, member, key, kind, __VA_ARGS__)
-#define MOUNT_FIG(f, member, kind) \
-	MOUNT(figs.member, #member, kind, .help = fig_help, .flags = REP_OPTIONAL, .bit = FIG_##f)
+#define MOUNT_FIG(f, member, kind, help_, ...) \
+	MOUNT(figs.member, #member, kind, .help = help_, .flags = REP_OPTIONAL, .bit = FIG_##f, \
+	      __VA_ARGS__)
 /* The bits of a mount's record: its figures' FIG_ bits, then these */
 enum { MOUNT_ERROR = FIG_N, MOUNT_PATH_LABEL };
 static const struct rep_fig mount_figs[] = {
@@ -202,22 +202,47 @@ static const struct rep_fig mount_figs[] = {
 	MOUNT(fstype, "fstype", REP_STR),
 	MOUNT(root, "root", REP_STR),
 	MOUNT(error, "error", REP_STR, .flags = REP_OPTIONAL, .bit = MOUNT_ERROR),
-	MOUNT_FIG(SIZE_LIMIT, size_limit, REP_BYTES),
-	MOUNT_FIG(INODE_LIMIT, inode_limit, REP_COUNT),
-	MOUNT_FIG(USED, used, REP_BYTES),
-	MOUNT_FIG(INODES_USED, inodes_used, REP_COUNT),
-	MOUNT_FIG(ALLOCATED, allocated, REP_BYTES),
-	MOUNT_FIG(LOGICAL, logical, REP_BYTES),
-	MOUNT_FIG(FILES, files, REP_COUNT),
-	MOUNT_FIG(DIRS, dirs, REP_COUNT),
-	MOUNT_FIG(OTHER, other, REP_COUNT),
-	MOUNT_FIG(RESIDENT, resident, REP_BYTES),
-	MOUNT_FIG(SWAPPED, swapped, REP_BYTES),
-	MOUNT_FIG(HIDDEN, hidden, REP_BYTES),
-	MOUNT_FIG(UNREADABLE, unreadable, REP_COUNT),
-	MOUNT_FIG(LINKS, links_proportional, REP_COUNT),
-	MOUNT_FIG(MORE, more, REP_COUNT),
-	MOUNT_FIG(MORE_ALLOCATED, more_allocated, REP_BYTES),
+	MOUNT_FIG(SIZE_LIMIT, size_limit, REP_BYTES,
+	          "Size limit of the mount in bytes (statfs, or its size= option).",
+	          .label = "LIMIT", .width = 9),
+	MOUNT_FIG(INODE_LIMIT, inode_limit, REP_COUNT,
+	          "Inode limit of the mount, in inodes (statfs, or its nr_inodes= option)."),
+	MOUNT_FIG(USED, used, REP_BYTES,
+	          "Space the mount uses by statfs in bytes, deleted-but-open files included.",
+	          .label = "USED", .width = 8),
+	MOUNT_FIG(INODES_USED, inodes_used, REP_COUNT,
+	          "Inodes the mount uses by statfs, in inodes."),
+	MOUNT_FIG(ALLOCATED, allocated, REP_BYTES,
+	          "Allocated size of the walked tree in bytes (st_blocks x 512, as du -s -B1 -x).",
+	          .label = "ALLOC", .width = 8),
+	MOUNT_FIG(LOGICAL, logical, REP_BYTES,
+	          "Logical size of the walked tree in bytes (st_size, as du --apparent-size).",
+	          .label = "LOGICAL", .width = 8),
+	MOUNT_FIG(FILES, files, REP_COUNT,
+	          "Regular files in the walked tree, a count.",
+	          .label = "FILES", .width = 8),
+	MOUNT_FIG(DIRS, dirs, REP_COUNT,
+	          "Directories in the walked tree, its root included, a count.",
+	          .label = "DIRS", .width = 8),
+	MOUNT_FIG(OTHER, other, REP_COUNT,
+	          "Entries of the walked tree that are neither files nor directories, a count."),
+	MOUNT_FIG(RESIDENT, resident, REP_BYTES,
+	          "Pages of the regular files of the walked tree in RAM, in bytes.",
+	          .label = "RESIDENT", .width = 8),
+	MOUNT_FIG(SWAPPED, swapped, REP_BYTES,
+	          "Pages of the regular files of the walked tree in swap, in bytes.",
+	          .label = "SWAPPED", .width = 8),
+	MOUNT_FIG(HIDDEN, hidden, REP_BYTES,
+	          "Used less allocated in bytes: deleted-but-open files, unreadable directories.",
+	          .label = "HIDDEN", .width = 8),
+	MOUNT_FIG(UNREADABLE, unreadable, REP_COUNT,
+	          "Directories and entries the walk could not count, a count."),
+	MOUNT_FIG(LINKS, links_proportional, REP_COUNT,
+	          "Hard links counted in proportion beyond the link table, a count."),
+	MOUNT_FIG(MORE, more, REP_COUNT,
+	          "Entries of the root beyond the -n largest listed, a count."),
+	MOUNT_FIG(MORE_ALLOCATED, more_allocated, REP_BYTES,
+	          "Allocated size of the entries beyond the -n largest, in bytes."),
 	MOUNT(entries, "entries", REP_ROWS),
 	/* the labels of every prom sample; the path only with PATHs */
 	MOUNT(point, "mount_point", REP_STR, .prom = "mount", .flags = REP_LABEL | REP_NOTREE),
@@ -243,9 +268,8 @@ static const struct rep_fig entry_figs[] = {
 
 /* Signed: "other" is negative when tmpfs and SysV shm exceed Shmem.
  * prom: membox_shmem_KEY[_bytes]. */
-static const char shmem_help[] = "Shmem reconciliation (membox tmpfs-du).";
-#define SHMEM(f, member, kind) \
-	FIG(struct td_shmem_rec, member, #member, kind, .help = shmem_help, .flags = REP_OPTIONAL, \
+#define SHMEM(f, member, kind, help_) \
+	FIG(struct td_shmem_rec, member, #member, kind, .help = help_, .flags = REP_OPTIONAL, \
 	    .bit = SHMEM_##f)
 /* with PATHs there is no reconciliation: null */
 static const struct rep_fig shmem_figs[] = {
@@ -253,14 +277,22 @@ static const struct rep_fig shmem_figs[] = {
 	FIG(struct td_shmem_rec, tmpfs_basis, "tmpfs_basis", REP_STR),
 	FIG(struct td_shmem_rec, sysv_basis, "sysv_basis", REP_STR, .flags = REP_OPTIONAL,
 	    .bit = SHMEM_SYSV_BASIS),
-	SHMEM(MEMINFO, meminfo, REP_SBYTES),
-	SHMEM(HUGE, huge, REP_SBYTES),
-	SHMEM(TMPFS, tmpfs, REP_SBYTES),
-	SHMEM(TMPFS_HIDDEN, tmpfs_hidden, REP_SBYTES),
-	SHMEM(SYSV, sysv, REP_SBYTES),
-	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES),
-	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT),
-	SHMEM(OTHER, other, REP_SBYTES),
+	SHMEM(MEMINFO, meminfo, REP_SBYTES,
+	      "Shmem of /proc/meminfo in bytes: shared memory and tmpfs pages in RAM."),
+	SHMEM(HUGE, huge, REP_SBYTES,
+	      "ShmemHugePages of /proc/meminfo in bytes, a part of Shmem."),
+	SHMEM(TMPFS, tmpfs, REP_SBYTES,
+	      "tmpfs pages of the walked mounts in bytes (resident, else allocated)."),
+	SHMEM(TMPFS_HIDDEN, tmpfs_hidden, REP_SBYTES,
+	      "The mounts' hidden space summed, in bytes: in Shmem, in no walk."),
+	SHMEM(SYSV, sysv, REP_SBYTES,
+	      "SysV shared memory in bytes (rss, else size, of /proc/sysvipc/shm)."),
+	SHMEM(SYSV_SWAPPED, sysv_swapped, REP_SBYTES,
+	      "SysV shared memory in swap, not in Shmem, in bytes."),
+	SHMEM(SYSV_SEGMENTS, sysv_segments, REP_INT,
+	      "SysV shared memory segments, a count."),
+	SHMEM(OTHER, other, REP_SBYTES,
+	      "Shmem less tmpfs and SysV in bytes: memfd, shared anonymous memory, GPU buffers."),
 	FIG(struct td_shmem_rec, other_unknown, "other_unknown", REP_STR, .flags = REP_OPTIONAL,
 	    .bit = SHMEM_OTHER_UNKNOWN),
 	FIG_END,
@@ -938,36 +970,19 @@ static void reconcile_shmem(void)
 
 /* ---- the table for people ---- */
 
-/* A cell of the table: a size in the -b/-k/-m/-h unit, a count, or '-'
- * for what is not known. */
-static void size_cell(unsigned have, uint64_t bytes)
-{
-	if (have)
-		tb_ssize(bytes, 9);
-	else
-		fo_s("        -");
-}
+/* The columns of a mount's line and of its listing's, by key (json has
+ * the figures in another order), the path after them; LIMIT is one wider,
+ * as the line's first column has no space before it. */
+static const char mount_columns[] =
+	"size_limit,used,allocated,logical,resident,swapped,hidden,files,dirs";
 
-static void count_cell(unsigned have, uint64_t n)
-{
-	if (have)
-		tb_u64(n, 9);
-	else
-		fo_s("        -");
-}
-
-/* LIMIT USED ALLOC LOGICAL RESIDENT SWAPPED HIDDEN FILES DIRS */
+/* The cells of a mount's or a listed entry's figures (have: its FIG_BIT()s),
+ * and the space before the path */
 static void cells(const struct td_figs *f, unsigned have)
 {
-	size_cell(have & FIG_BIT(SIZE_LIMIT), f->size_limit);
-	size_cell(have & FIG_BIT(USED), f->used);
-	size_cell(have & FIG_BIT(ALLOCATED), f->allocated);
-	size_cell(have & FIG_BIT(LOGICAL), f->logical);
-	size_cell(have & FIG_BIT(RESIDENT), f->resident);
-	size_cell(have & FIG_BIT(SWAPPED), f->swapped);
-	size_cell(have & FIG_BIT(HIDDEN), f->hidden);
-	count_cell(have & FIG_BIT(FILES), f->files);
-	count_cell(have & FIG_BIT(DIRS), f->dirs);
+	struct td_mount_rec r = { .figs = *f };
+
+	rep_table_row_cols(mount_figs, REP_N(mount_figs), mount_columns, &r, have);
 	fo_c(' ');
 }
 
@@ -991,6 +1006,9 @@ static void table_listing(const struct td_shown *s)
 	}
 }
 
+/* The Shmem row stays hand-laid: its head stands one column left of its
+ * cells (SHMEM is 8 wide, its cells 9), which rep_table_head would set
+ * right, changing the text. */
 static void table_shmem(void)
 {
 	const struct td_shmem_rec *sh = &TT.shmem;
@@ -1000,12 +1018,18 @@ static void table_shmem(void)
 	for (i = 0; i < REP_N(shmem_figs); i++) {
 		const struct rep_fig *f = &shmem_figs[i];
 		int64_t v = *(const int64_t *)((const char *)sh + f->off);
-		if (f->kind == REP_INT)
-			count_cell(sh->have >> f->bit & 1, v);
-		else if (f->kind == REP_SBYTES)
-			size_cell(sh->have >> f->bit & 1, v);
+		int have = sh->have >> f->bit & 1;
+		if (f->kind != REP_INT && f->kind != REP_SBYTES)
+			continue;
+		if (!have)
+			fo_s("        -");
+		else if (f->kind == REP_INT)
+			tb_u64(v, 9);
+		else
+			tb_ssize(v, 9);
 	}
-	fo_s("\ntmpfs: ");
+	tb_nl();
+	fo_s("tmpfs: ");
 	fo_s(sh->tmpfs_basis);
 	if (sh->other_unknown) {
 		fo_s("; other unknown: ");
@@ -1022,7 +1046,8 @@ static void table(int only_shmem)
 	unsigned i, j;
 
 	if (!only_shmem) {
-		fo_s("    LIMIT     USED    ALLOC  LOGICAL RESIDENT  SWAPPED   HIDDEN    FILES     DIRS MOUNT (");
+		rep_table_head_cols(mount_figs, REP_N(mount_figs), mount_columns);
+		fo_s(" MOUNT (");
 		fo_s(*tb_unit() ? tb_unit() : "IEC");
 		fo_s(")\n");
 	}

@@ -136,7 +136,7 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		const struct rep_fig *f = &figs[i];
 		if (is_left_out(f, left_out))
 			continue;
-		if (omitted(f, have) || (f->kind == REP_OBJ && f->flags & REP_NOTREE)) {
+		if (omitted(f, have)) {
 			if (f->kind == REP_OBJ)
 				i = obj_end(figs, n, i);
 			continue;
@@ -224,8 +224,7 @@ static void rep_tree(const struct rep_fig *figs, size_t n, const void *rec, uint
 /* Can the figure be a prom family? */
 static int is_family(const struct rep_fig *f)
 {
-	return !(f->flags & (REP_NOPROM | REP_LABEL)) &&
-	       (f->kind <= REP_FIX || (f->kind == REP_BOOL && (f->flags & REP_BOOL_PROM)));
+	return !(f->flags & (REP_NOPROM | REP_LABEL)) && f->kind <= REP_FIX;
 }
 
 /* "PREFIX_PARENT_NAME_bytes": the family name after "membox_" (NAME without
@@ -264,9 +263,6 @@ static void sample(const struct rep_fig *f, const void *rec)
 	case REP_FIX:
 		p_fix(VAL(rec, f, int64_t), f->dec);
 		break;
-	case REP_BOOL:
-		p_u64(VAL(rec, f, int) != 0);
-		break;
 	}
 }
 
@@ -284,7 +280,7 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
-		if (f->kind == REP_OBJ && ((f->flags & REP_NOPROM) || !present(f, have))) {
+		if (f->kind == REP_OBJ && !present(f, have)) {
 			i = obj_end(figs, n, i);
 			continue;
 		}
@@ -678,48 +674,55 @@ static void streamed_rows(const char *key, const struct rep_rows *r)
 /* ---- tables for people ---- */
 
 
+/* The column's label: right-aligned in its width, a string's left-aligned */
+static void head_cell(const struct rep_fig *f)
+{
+	const char *t = f->label ? f->label : f->key;
+
+	if (f->kind == REP_STR) {
+		tb_str(t, f->width);
+	} else {
+		out_pad(fo, strlen(t), f->width);
+		fo_s(t);
+	}
+}
+
 void rep_table_head(const struct rep_fig *figs, size_t n)
 {
 	const char *sep = "";
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const struct rep_fig *f = &figs[i];
-		const char *t = f->label ? f->label : f->key;
-		if (!f->width)
+		if (!figs[i].width)
 			continue;
 		fo_s(sep);
 		sep = " ";
-		if (f->kind == REP_STR) {
-			tb_str(t, f->width);
-		} else {
-			out_pad(fo, strlen(t), f->width);
-			fo_s(t);
-		}
+		head_cell(&figs[i]);
 	}
 	tb_nl();
 }
 
-static void cell(const struct rep_fig *f, const void *rec)
+/* f's value in rec, right-aligned in w (a string left-aligned) */
+static void cell(const struct rep_fig *f, const void *rec, int w)
 {
 	switch (f->kind) {
 	case REP_BYTES:
-		tb_size(VAL(rec, f, uint64_t), f->width);
+		tb_size(VAL(rec, f, uint64_t), w);
 		break;
 	case REP_SBYTES:
-		tb_ssize(VAL(rec, f, int64_t), f->width);
+		tb_ssize(VAL(rec, f, int64_t), w);
 		break;
 	case REP_COUNT:
-		tb_u64(VAL(rec, f, uint64_t), f->width);
+		tb_u64(VAL(rec, f, uint64_t), w);
 		break;
 	case REP_INT:
-		tb_i64(VAL(rec, f, int64_t), f->width);
+		tb_i64(VAL(rec, f, int64_t), w);
 		break;
 	case REP_FIX:
-		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, f->width);
+		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, w);
 		break;
 	case REP_STR:
-		tb_str(VAL(rec, f, const char *), f->width);
+		tb_str(VAL(rec, f, const char *), w);
 		break;
 	}
 }
@@ -734,6 +737,17 @@ static int label_span(const struct rep_fig *figs, size_t n, size_t i)
 		if (figs[i].width)
 			w += 1 + figs[i].width;
 	return w;
+}
+
+/* The cell of f in rec: its value, or '-' when the record lacks it */
+static void row_cell(const struct rep_fig *f, const void *rec, uint64_t have)
+{
+	if (f->bit && !has_bit(f, have)) {
+		out_pad(fo, 1, f->width);
+		fo_c('-');
+	} else {
+		cell(f, rec, f->width);
+	}
 }
 
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
@@ -752,14 +766,79 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 			tb_str(span, label_span(figs, n, i));
 			while (i + 1 < n && (figs[i + 1].flags & REP_LABEL))
 				i++;
-		} else if (f->bit && !has_bit(f, have)) {
-			out_pad(fo, 1, f->width);
-			fo_c('-');
 		} else {
-			cell(f, rec);
+			row_cell(f, rec, have);
 		}
 	}
 	tb_nl();
+}
+
+/* The next column of cols (keys separated by commas) from *cols on: the
+ * figure of figs with that key and a width, or 0 after the last; a key
+ * no such figure has is no column. */
+static const struct rep_fig *next_column(const struct rep_fig *figs, size_t n, const char **cols)
+{
+	while (**cols) {
+		size_t len = strcspn(*cols, ","), i;
+		const char *key = *cols;
+
+		*cols += len + ((*cols)[len] == ',');
+		for (i = 0; i < n; i++)
+			if (figs[i].width && !strncmp(figs[i].key, key, len) && !figs[i].key[len])
+				return &figs[i];
+	}
+	return 0;
+}
+
+void rep_table_head_cols(const struct rep_fig *figs, size_t n, const char *cols)
+{
+	const struct rep_fig *f;
+	const char *sep = "";
+
+	while ((f = next_column(figs, n, &cols))) {
+		fo_s(sep);
+		sep = " ";
+		head_cell(f);
+	}
+}
+
+void rep_table_row_cols(const struct rep_fig *figs, size_t n, const char *cols, const void *rec,
+                        uint64_t have)
+{
+	const struct rep_fig *f;
+	const char *sep = "";
+
+	while ((f = next_column(figs, n, &cols))) {
+		fo_s(sep);
+		sep = " ";
+		row_cell(f, rec, have);
+	}
+}
+
+void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                    int label_w, int every)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct rep_fig *f = &figs[i];
+		int w = f->width ? f->width : every;
+		const char *s;
+
+		if (!w || !f->label || f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE) ||
+		    omitted(f, have))
+			continue;
+		tb_str(f->label, label_w);
+		s = !present(f, have) ? "-" : f->kind == REP_STR ? VAL(rec, f, const char *)
+		  : f->kind == REP_BOOL ? (VAL(rec, f, int) ? "yes" : "no") : 0;
+		if (s) {
+			out_pad(fo, strlen(s), w);
+			fo_s(s);
+		} else {
+			cell(f, rec, w);
+		}
+		tb_nl();
+	}
 }
 
 /* ---- flat prom families ---- */

@@ -13,7 +13,7 @@
  * the member name, its prom the name prefix of its members in prom),
  * FIG_END closes it.  An object that is REP_OPTIONAL and absent is null in
  * json/kv (left out with REP_OMIT), and its members are left out (in prom
- * too); REP_NOTREE and REP_NOPROM on a REP_OBJ leave its members out with it.
+ * too).  REP_NOTREE and REP_NOPROM are flags of figures, not of objects.
  *
  * Several figures may be samples of one prom family, told apart by a label:
  * a prom name may end in {NAME="VALUE"} (no escapes), a label of the
@@ -67,7 +67,6 @@ enum rep_flag {
 	                       what a whole list lacks */
 	REP_KEEP = 64,      /* in a list: prom writes the family (HELP and TYPE)
 	                       even when no row has the figure */
-	REP_BOOL_PROM = 128, /* a REP_BOOL that is also a prom gauge, 1 or 0 */
 };
 
 struct rep_array {
@@ -212,6 +211,25 @@ struct rep_rows {
 void rep_table_head(const struct rep_fig *figs, size_t n);
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
                    const char *span);
+/* A table whose columns are not in the figures' order (json's), or whose
+ * line goes on after them: cols names the columns, the keys of figures
+ * with a width separated by commas ("used,allocated"), as ps -o takes
+ * them.  rep_table_head_cols writes their labels, rep_table_row_cols a
+ * record's cells, as rep_table_head and rep_table_row do, but end no
+ * line: the caller writes the rest of it and the newline. */
+void rep_table_head_cols(const struct rep_fig *figs, size_t n, const char *cols);
+void rep_table_row_cols(const struct rep_fig *figs, size_t n, const char *cols, const void *rec,
+                        uint64_t have);
+
+/* A table for people of a figure a line (a record that is no list): its
+ * label, left-aligned in label_w, then its value right-aligned in its
+ * width ('-' when the record lacks it, a bool "yes" or "no").  The lines
+ * are the figures with a label and a width; every, when not 0, adds the
+ * others with a label, their values in width every (a short table and
+ * its -v).  Objects are no lines, nor figures that are not json/kv
+ * members (REP_NOTREE) or are left out when absent (REP_OMIT). */
+void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
+                    int label_w, int every);
 
 /* Prometheus families that are not figures of a record: flat families
  * whose samples' labels are known only as they are written (a kernel
