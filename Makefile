@@ -134,12 +134,14 @@ run: setup
 	build/$(NATIVE)/membox $(RUN_APPLET)
 RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/smaps_rollup.c),smaps-rollup,zoneinfo-wm),zoneinfo-wm)
 
-# Builds use every CPU (make -j); the tests their own two lanes.
+# Builds use every CPU (make -j); the tests one lane more (tests/run -j):
+# their scripts wait as well as work.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+LANES ?= $(shell echo $$(($(JOBS) + 1)))
 check: setup
 	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory -j$(JOBS) TARGET=$$t || exit 1; done
 	@$(MAKE) --no-print-directory -j$(JOBS) asan fuzz-build
-	@MB_BUILD=$(BUILD) tests/run -j 2 $(ALL_TARGETS) asan
+	@MB_BUILD=$(BUILD) tests/run -j $(LANES) $(ALL_TARGETS) asan
 
 # make size [OLD=DIR]: each built target's bytes; with OLD, the build
 # directory of an older tree, the growth per symbol.
