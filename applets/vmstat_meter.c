@@ -56,6 +56,9 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
+	"      --every=SEC    the summary every SEC seconds too (0.001 to 4294967295),\n"
+	"                     since the baseline as SIGUSR1's, with its time; each\n"
+	"                     replaces -O FILE\n"
 	"      --cgroup=PATH  the memory cgroup PATH (as /proc/PID/cgroup shows it)\n"
 	"                     instead of the system: its memory.stat and\n"
 	"                     memory.events (v1: memory.oom_control) counters (default\n"
@@ -82,6 +85,7 @@ static const struct opt opts[] = {
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
 	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
+	{ "every", 0, 1, OPT_EVERY },   /* cli_every_us; --count is -n's */
 	{ 0, 0, 0, 0 }
 };
 
@@ -908,6 +912,7 @@ static void summary_table(void)
 			w = strlen(TT.names[i]);
 	if (TT.lines_written)
 		tb_nl();
+	rep_table_stamp();
 	if (TT.cgroup) {
 		fo_s("cgroup ");
 		out_safe(fo, TT.cgroup, strlen(TT.cgroup));
@@ -1001,10 +1006,15 @@ static int summary(void)
 	 * stdout, out1 between summaries */
 	if (out_begin(fo))
 		return 1;
+	/* --every: each summary has its time (of its last sample), as a
+	 * report of the other applets' --every has */
+	if (cli_every_us)
+		rep_stamp(TT.sample_time);
 	if (TT.table)
 		summary_table();
 	else
 		report();
+	rep_stamp(0);
 	/* a stop signal is the meter's way to end: its summary replaces FILE */
 	return out_path ? out_end(1) : out_flush(fo) < 0;
 }
@@ -1025,6 +1035,7 @@ static int summary(void)
  * the command has PR_SET_PDEATHSIG. */
 #define SIGBIT(sig) (1u << (sig))
 #define STOP_SEEN 1u    /* bit 0, no signal's: over time, a signal ended the run */
+#define EVERY_DUE (1u << 31)   /* no request's: a summary of --every is due */
 
 static const int also_ending[] = {
 	SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR,
@@ -1381,7 +1392,8 @@ int vmstat_meter_main(int argc, char **argv)
 	/* COMMAND's arguments are its own, options or not (as env, nice and
 	 * timeout take theirs) */
 	struct optst st = { .in_order = 1 };
-	uint64_t period = 0, timed_samples = 0, run_start;
+	uint64_t period = 0, timed_samples = 0, run_start, due, at, every_due = UINT64_MAX;
+	uint64_t summarized = 0;   /* --every: the sample of the last summary (now_us) */
 	int id, stop, status, failed = 0;
 	unsigned i, seen;
 	long err;
@@ -1468,6 +1480,8 @@ int vmstat_meter_main(int argc, char **argv)
 		return mb_fail_errno(TT.cgroup ? cgroup_file_path(CG_STAT) : vmstat_file, -err);
 	catch_stops();
 	run_start = TT.base_us;
+	if (cli_every_us)
+		every_due = sat_add(run_start, cli_every_us);
 	if (TT.command && start() < 0)
 		TT.exit_status = mb_stop ? 128 + mb_stop : 127;
 	if (TT.count_limit)
@@ -1476,7 +1490,12 @@ int vmstat_meter_main(int argc, char **argv)
 		if (!TT.command && (timed_samples >= TT.count_limit
 		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
-		seen = wait_until(deadline(period + 1));
+		at = due = deadline(period + 1);
+		if (every_due < at)
+			at = every_due;
+		seen = wait_until(at);
+		if (!seen && mono_us() >= every_due)
+			seen = EVERY_DUE;
 		if (seen & SIGBIT(SIGCHLD) && command_ended()) {
 			take_sample(0);
 			break;
@@ -1488,22 +1507,32 @@ int vmstat_meter_main(int argc, char **argv)
 			continue;
 		}
 		stop = seen & STOP_SEEN;
-		if (seen & SIGBIT(SIGUSR1) || !seen || stop) {
+		if (seen & (SIGBIT(SIGUSR1) | EVERY_DUE) || !seen || stop) {
 			take_sample(0);
 			if (!TT.cgroup_removed)
 				sample_line(0);
-			timed_samples += !seen;
+			/* a sample of its deadline, one of --every's too when both fall due */
+			timed_samples += !(seen & ~EVERY_DUE) && TT.now_us >= due;
+			/* --every: the next deadline after now, those missed skipped */
+			if (seen & EVERY_DUE)
+				every_due = sat_add(run_start, sat_mul((TT.now_us - run_start) / cli_every_us + 1,
+				                                       cli_every_us));
 			/* the next deadline more than half an interval away */
 			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
 			if (stop)
 				break;
-			if (seen)
+			if (seen) {
 				failed |= summary();
+				summarized = TT.now_us;
+			}
 		}
 		if ((fo->err || out1.err || TT.cgroup_removed) && !TT.command)
 			break;
 	}
-	failed |= summary();
+	/* --every: a run that ends (-d) at the sample of a summary just
+	 * written does not write it twice */
+	if (!cli_every_us || summarized != TT.now_us)
+		failed |= summary();
 	/* over time, a cgroup removed ends the report early: 1 */
 	status = TT.command ? (int)TT.exit_status : TT.cgroup_removed;
 	return failed && !status ? 1 : status;
