@@ -194,17 +194,23 @@ GLOBALS(
 _Static_assert(sizeof TT.memory / sizeof *TT.memory == CGROUP_MEMORY_N, "memory: one per figure");
 _Static_assert(sizeof TT.live_fd / sizeof *TT.live_fd == PROC_FILE_N, "live_fd: one per enum proc_file");
 
-/* The figures.  A counter the kernel does not print is null (its row absent). */
+/* The figures.  A counter the kernel does not print is null (its row
+ * absent; in the table its figures are '-': CTR_SEEN). */
 #define CTR(member, key, kind, ...) FIG(struct counter_rec, member, key, kind, __VA_ARGS__)
 #define VM(member, key, kind, ...) FIG(struct vmstat_meter_globals, member, key, kind, __VA_ARGS__)
+enum { CTR_SEEN = 1 };
 static const struct rep_fig counter_figs[] = {
-	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	/* the width of the longest name, at least the label's (counter_table) */
+	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE, .width = 7, .label = "COUNTER"),
 	CTR(count, "count", REP_INT, .prom = "events_total", .flags = REP_COUNTER,
-	    .help = "Increase since the baseline."),
+	    .help = "Increase since the baseline.", .bit = CTR_SEEN, .width = 12, .label = "COUNT"),
 	CTR(average_rate, "average_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"average\"}",
-	    .help = "Average, max and recent increase per second."),
-	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}"),
-	CTR(recent_rate, "recent_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"recent\"}"),
+	    .help = "Average, max and recent increase per second.", .bit = CTR_SEEN, .width = 11,
+	    .label = "AVG/s"),
+	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}",
+	    .bit = CTR_SEEN, .width = 11, .label = "MAX/s"),
+	CTR(recent_rate, "recent_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"recent\"}",
+	    .bit = CTR_SEEN, .width = 11, .label = "RECENT/s"),
 	CTR(restarts, "restarts", REP_COUNT, .flags = REP_NOPROM),
 };
 
@@ -721,6 +727,33 @@ static const char *counter_name(void *ctx, size_t i)
 	return TT.names[i];
 }
 
+/* The counters of figs: json/kv an object, a member per counter named by
+ * it (null when the kernel lacks it); prom a sample per counter labelled
+ * with its name. */
+static void counters_report(const struct rep_fig *figs, size_t n)
+{
+	const struct rep_list l = { "counters", "vmstat", figs, n, TT.field_count, counter_row, 0, 0 };
+
+	rep_list_named(&l, counter_name);
+}
+
+/* The table of counters, laid out by counter_figs' columns, the names'
+ * as wide as the longest. */
+static void counter_table(void)
+{
+	struct rep_fig figs[REP_N(counter_figs)];
+	size_t len;
+	unsigned i;
+
+	memcpy(figs, counter_figs, sizeof figs);
+	for (i = 0; i < TT.field_count; i++)
+		if ((len = strlen(TT.names[i])) > figs[0].width)
+			figs[0].width = len > 255 ? 255 : len;
+	rep_table_head(figs, REP_N(figs));
+	for (i = 0; i < TT.field_count; i++)
+		rep_table_row(figs, REP_N(figs), counter_rec(i), TT.counters[i].seen ? REP_ALL : 0, 0);
+}
+
 /* Whether oom_kill (the system's or the cgroup's, when metered) rose since
  * the baseline: a command killed by SIGKILL meanwhile was, as likely as
  * not, the OOM killer's victim. */
@@ -789,8 +822,6 @@ static void table_line(int header)
 /* A line per sample: table, or JSON Lines (kv and prom are quiet). */
 static void sample_line(int header)
 {
-	const struct rep_list counters = { "counters", "vmstat", increase_figs, REP_N(increase_figs),
-	                                   TT.field_count, counter_row, 0, 0 };
 	struct out *summary_to = fo;
 
 	if (TT.quiet)
@@ -802,7 +833,7 @@ static void sample_line(int header)
 		rep_stamp(TT.sample_time);   /* a line carries its sample's time */
 		rep_begin();
 		rep_figs("vmstat", line_figs, REP_N(line_figs), &TT, REP_ALL);
-		rep_list_named(&counters, counter_name);
+		counters_report(increase_figs, REP_N(increase_figs));
 		rep_end();
 		rep_stamp(0);
 	}
@@ -903,13 +934,8 @@ static void command_lines(void)
 
 static void summary_table(void)
 {
-	const struct counter_rec *r;
-	unsigned i, w = 7;
 	int k;
 
-	for (i = 0; i < TT.field_count; i++)
-		if (strlen(TT.names[i]) > w)
-			w = strlen(TT.names[i]);
 	if (TT.lines_written)
 		tb_nl();
 	rep_table_stamp();
@@ -927,19 +953,8 @@ static void summary_table(void)
 	seconds(TT.interval_us, 0);
 	fo_s(" s, window ");
 	out_u64(fo, TT.window);
-	fo_s("\nCOUNTER");
-	out_pad(fo, 7, w);
-	fo_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
-	for (i = 0; i < TT.field_count; i++) {
-		int seen = TT.counters[i].seen;
-		r = counter_rec(i);
-		tb_str(TT.names[i], w);
-		cell(seen, r->count, 0, 13);
-		cell(seen, r->average_rate, 3, 12);
-		cell(seen, r->max_rate, 3, 12);
-		cell(seen, r->recent_rate, 3, 12);
-		tb_nl();
-	}
+	tb_nl();
+	counter_table();
 	fo_s("memory");
 	table_unit();
 	for (k = 0; k < MEMORY_N; k++) {
@@ -971,8 +986,6 @@ static void summary_table(void)
  * where json has them. */
 static void report(void)
 {
-	const struct rep_list counters = { "counters", "vmstat", counter_figs, REP_N(counter_figs),
-	                                   TT.field_count, counter_row, 0, 0 };
 	uint64_t memory = 0, psi = 0, command = 0;
 	int k;
 
@@ -988,7 +1001,7 @@ static void report(void)
 	rep_begin();
 	rep_figs("vmstat", summary_figs, REP_N(summary_figs), &TT, REP_ALL);
 	rep_figs("vmstat", cgroup_figs, REP_N(cgroup_figs), &TT, TT.cgroup ? REP_ALL : 0);
-	rep_list_named(&counters, counter_name);
+	counters_report(counter_figs, REP_N(counter_figs));
 	if (TT.cgroup)
 		rep_figs("vmstat", cgroup_memory_figs, REP_N(cgroup_memory_figs), &TT, memory);
 	else
