@@ -7,7 +7,9 @@
  * memory.events, memory.current, memory.swap.current, memory.max,
  * memory.pressure; v1: memory.stat, memory.oom_control,
  * memory.usage_in_bytes, memory.memsw.usage_in_bytes,
- * memory.limit_in_bytes), found through /proc/self/mountinfo. */
+ * memory.limit_in_bytes; the peak: v2 memory.peak, v1
+ * memory.max_usage_in_bytes), found through /proc/self/mountinfo.  Around
+ * a command, its peak resident size comes from wait4. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include "applet.h"
@@ -53,6 +56,9 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
+	"      --every=SEC    the summary every SEC seconds too (0.001 to 4294967295),\n"
+	"                     since the baseline as SIGUSR1's, with its time; each\n"
+	"                     replaces -O FILE\n"
 	"      --cgroup=PATH  the memory cgroup PATH (as /proc/PID/cgroup shows it)\n"
 	"                     instead of the system: its memory.stat and\n"
 	"                     memory.events (v1: memory.oom_control) counters (default\n"
@@ -79,6 +85,7 @@ static const struct opt opts[] = {
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
 	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
+	{ "every", 0, 1, OPT_EVERY },   /* cli_every_us; --count is -n's */
 	{ 0, 0, 0, 0 }
 };
 
@@ -96,14 +103,15 @@ static const char *const cgroup_fields[] = { "pgmajfault", "workingset_refault_a
 enum proc_file { VMSTAT_FILE, MEMINFO_FILE, PSI_FILE, CG_FIRST, PROC_FILE_N = CG_FIRST + CG_FILES };
 
 /* The memory figures: the system's (meminfo) or, with --cgroup, the
- * cgroup's (MAX_CURRENT ... LIMIT share the slots); each the lowest, the
- * highest or the last value seen. */
+ * cgroup's (MAX_CURRENT ... PEAK share the slots); each the lowest, the
+ * highest or the last value seen, and its value at the baseline.  PEAK is
+ * the cgroup's own: the kernel's highest charge, not a sample's. */
 enum memory_figure { MIN_AVAILABLE, MIN_FREE, MAX_SWAP_USED, MAX_PROCESS, MEMORY_N };
-enum { MAX_CURRENT = 0, MAX_SWAP_CURRENT, MIN_HEADROOM, LIMIT };
+enum { MAX_CURRENT = 0, MAX_SWAP_CURRENT, MIN_HEADROOM, LIMIT, PEAK, CGROUP_MEMORY_N };
 enum memory_rule { LOWEST, HIGHEST, LAST };
-static const unsigned char memory_rule[2][MEMORY_N] = {
+static const unsigned char memory_rule[2][CGROUP_MEMORY_N] = {
 	{ LOWEST, LOWEST, HIGHEST, HIGHEST },
-	{ HIGHEST, HIGHEST, LOWEST, LAST },
+	{ HIGHEST, HIGHEST, LOWEST, LAST, LAST },
 };
 
 GLOBALS(
@@ -118,6 +126,10 @@ GLOBALS(
 	int table;                           /* -o table: lines and summary laid out for people */
 	const char *const *command;          /* COMMAND and its arguments, or 0 */
 	int64_t exit_status;                 /* the command's; -1: not yet */
+	int exit_signal;                     /* the signal that ended it, or 0 */
+	const char *signal_name;             /* its name ("SIGKILL"), or 0 */
+	int have_rss;                        /* max_rss is known (it was waited for) */
+	uint64_t max_rss;                    /* its peak resident size (wait4), bytes */
 	struct out report_file;              /* -O: the summary's writer */
 	char report_buf[MB_OUT_BUF];
 	volatile sig_atomic_t child;         /* its pid while it runs (signals are passed on), else 0 */
@@ -153,8 +165,9 @@ GLOBALS(
 		uint64_t count[VM_MAX_FIELDS];
 	} ring[VM_MAX_WINDOW + 1];
 	unsigned ring_newest, ring_used;
-	uint64_t memory[4];                  /* by enum memory_figure, bytes */
-	unsigned memory_have;                /* bit by enum memory_figure */
+	uint64_t memory[5];                  /* by enum memory_figure, bytes */
+	uint64_t start[5];                   /* the same at the baseline */
+	unsigned memory_have, start_have;    /* bit by enum memory_figure */
 	int lines_written;                   /* table lines: the summary starts after a blank line */
 
 	/* signals */
@@ -178,19 +191,26 @@ GLOBALS(
 	char cgroup_path[MB_PATH_MAX + 32];  /* a file of it */
 )
 #define TT this.vmstat_meter
+_Static_assert(sizeof TT.memory / sizeof *TT.memory == CGROUP_MEMORY_N, "memory: one per figure");
 _Static_assert(sizeof TT.live_fd / sizeof *TT.live_fd == PROC_FILE_N, "live_fd: one per enum proc_file");
 
-/* The figures.  A counter the kernel does not print is null (its row absent). */
+/* The figures.  A counter the kernel does not print is null (its row
+ * absent; in the table its figures are '-': CTR_SEEN). */
 #define CTR(member, key, kind, ...) FIG(struct counter_rec, member, key, kind, __VA_ARGS__)
 #define VM(member, key, kind, ...) FIG(struct vmstat_meter_globals, member, key, kind, __VA_ARGS__)
+enum { CTR_SEEN = 1 };
 static const struct rep_fig counter_figs[] = {
-	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE),
+	/* the width of the longest name, at least the label's (counter_table) */
+	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE, .width = 7, .label = "COUNTER"),
 	CTR(count, "count", REP_INT, .prom = "events_total", .flags = REP_COUNTER,
-	    .help = "Increase since the baseline."),
+	    .help = "Increase since the baseline.", .bit = CTR_SEEN, .width = 12, .label = "COUNT"),
 	CTR(average_rate, "average_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"average\"}",
-	    .help = "Average, max and recent increase per second."),
-	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}"),
-	CTR(recent_rate, "recent_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"recent\"}"),
+	    .help = "Average, max and recent increase per second.", .bit = CTR_SEEN, .width = 11,
+	    .label = "AVG/s"),
+	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}",
+	    .bit = CTR_SEEN, .width = 11, .label = "MAX/s"),
+	CTR(recent_rate, "recent_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"recent\"}",
+	    .bit = CTR_SEEN, .width = 11, .label = "RECENT/s"),
 	CTR(restarts, "restarts", REP_COUNT, .flags = REP_NOPROM),
 };
 
@@ -204,19 +224,26 @@ static const struct rep_fig summary_figs[] = {
 /* prom writes the memory figures as signed numbers (a saturated 2^64 - 1
  * of a damaged meminfo is -1 there, not in json): each figure twice, for
  * json/kv and for prom, both with the bit MEMORY_BIT(k) of figure k of
- * enum memory_figure. */
+ * enum memory_figure (START_BIT(k): its value at the baseline). */
 #define MEMORY_BIT(k) ((k) + 1)
-#define MEMORY(k, key, ...) \
-	VM(memory[k], key, REP_BYTES, .flags = REP_OPTIONAL | REP_NOPROM, .bit = MEMORY_BIT(k)), \
-	VM(memory[k], key, REP_SBYTES, .flags = REP_OPTIONAL | REP_NOTREE, .bit = MEMORY_BIT(k), \
-	   __VA_ARGS__)
+#define START_BIT(k) ((k) + 1 + CGROUP_MEMORY_N)
+#define MEMORY_FIG(member, bit_, key, ...) \
+	VM(member, key, REP_BYTES, .flags = REP_OPTIONAL | REP_NOPROM, .bit = (bit_)), \
+	VM(member, key, REP_SBYTES, .flags = REP_OPTIONAL | REP_NOTREE, .bit = (bit_), __VA_ARGS__)
+#define MEMORY(k, key, ...) MEMORY_FIG(memory[k], MEMORY_BIT(k), key, __VA_ARGS__)
+#define START(k, key, ...) MEMORY_FIG(start[k], START_BIT(k), key, __VA_ARGS__)
 static const char memory_help[] = "Extreme of /proc/meminfo.";
+static const char start_help[] = "The figure of /proc/meminfo at the baseline, bytes.";
 static const struct rep_fig memory_figs[] = {
 	FIG_OBJ("memory", .prom = ""),
 	MEMORY(MIN_AVAILABLE, "min_available", .help = memory_help),
 	MEMORY(MIN_FREE, "min_free", .help = memory_help),
 	MEMORY(MAX_SWAP_USED, "max_swap_used", .help = memory_help),
 	MEMORY(MAX_PROCESS, "max_process", .help = memory_help),
+	START(MIN_AVAILABLE, "start_available", .help = start_help),
+	START(MIN_FREE, "start_free", .help = start_help),
+	START(MAX_SWAP_USED, "start_swap_used", .help = start_help),
+	START(MAX_PROCESS, "start_process", .help = start_help),
 	FIG_END,
 };
 
@@ -226,12 +253,20 @@ static const struct rep_fig memory_figs[] = {
  * charge), the room below its limit (v2 memory.max, v1
  * memory.limit_in_bytes; null without one) and that limit. */
 static const char cgroup_memory_help[] = "Extreme of the cgroup's charge.";
+static const char cgroup_start_help[] = "The cgroup's figure at the baseline, bytes.";
 static const struct rep_fig cgroup_memory_figs[] = {
 	FIG_OBJ("memory", .prom = ""),
 	MEMORY(MAX_CURRENT, "max_current", .help = cgroup_memory_help),
 	MEMORY(MAX_SWAP_CURRENT, "max_swap_current", .help = cgroup_memory_help),
 	MEMORY(MIN_HEADROOM, "min_headroom", .help = cgroup_memory_help),
 	MEMORY(LIMIT, "limit", .help = "The cgroup's memory limit at the last sample."),
+	MEMORY(PEAK, "peak", .help = "The cgroup's highest charge as the kernel keeps it "
+	                             "(memory.peak, v1 memory.max_usage_in_bytes) at the last sample, bytes."),
+	START(MAX_CURRENT, "start_current", .help = cgroup_start_help),
+	START(MAX_SWAP_CURRENT, "start_swap_current", .help = cgroup_start_help),
+	START(MIN_HEADROOM, "start_headroom", .help = cgroup_start_help),
+	START(LIMIT, "start_limit", .help = cgroup_start_help),
+	START(PEAK, "start_peak", .help = cgroup_start_help),
 	FIG_END,
 };
 
@@ -261,12 +296,16 @@ static const struct rep_fig psi_figs[] = {
 };
 
 /* null without a command */
-enum { COMMAND_HAVE = 1, COMMAND_EXIT };
+enum { COMMAND_HAVE = 1, COMMAND_EXIT, COMMAND_SIGNAL, COMMAND_RSS };
 static const struct rep_fig command_figs[] = {
 	FIG_OBJ("command", .flags = REP_OPTIONAL, .bit = COMMAND_HAVE),
 	VM(command, "argv", REP_STRS),
-	VM(exit_status, "exit_status", REP_INT, .help = "Exit status of the command.",
+	VM(exit_status, "exit_status", REP_INT, .help = "Exit status of the command (128+N: killed by signal N).",
 	   .flags = REP_OPTIONAL, .bit = COMMAND_EXIT),
+	VM(signal_name, "signal", REP_STR, .flags = REP_OPTIONAL | REP_NOPROM, .bit = COMMAND_SIGNAL),
+	VM(max_rss, "max_rss", REP_BYTES, .flags = REP_OPTIONAL, .bit = COMMAND_RSS,
+	   .help = "Peak resident set size of the command (or of the largest of the children it "
+	           "waited for), from wait4, bytes."),
 	FIG_END,
 };
 
@@ -454,15 +493,20 @@ static uint64_t read_counter(struct rate_ctr *c, int base, int have, uint64_t v,
 	return increase;
 }
 
-/* Each memory figure's extreme so far (or its last value), by its rule. */
-static void keep_memory(const uint64_t *now, const unsigned char *have)
+/* Each memory figure's extreme so far (or its last value), by its rule;
+ * at the baseline also its starting value. */
+static void keep_memory(const uint64_t *now, const unsigned char *have, int base)
 {
 	const unsigned char *rule = memory_rule[!!TT.cgroup];
-	unsigned i;
+	unsigned i, n = TT.cgroup ? CGROUP_MEMORY_N : MEMORY_N;
 	uint64_t v;
 
-	for (i = 0; i < MEMORY_N; i++) {
+	for (i = 0; i < n; i++) {
 		v = now[i];
+		if (base && have[i]) {
+			TT.start[i] = v;
+			TT.start_have |= 1u << i;
+		}
 		if (have[i] && (!(TT.memory_have >> i & 1) || rule[i] == LAST
 		                || (rule[i] == LOWEST ? v < TT.memory[i] : v > TT.memory[i]))) {
 			TT.memory[i] = v;
@@ -473,7 +517,7 @@ static void keep_memory(const uint64_t *now, const unsigned char *have)
 
 /* The memory figures of this sample's meminfo: the values as meminfo_parse
  * finds them; a captured file is also parsed whole, for its diagnostics. */
-static void read_memory(int live)
+static void read_memory(int live, int base)
 {
 	struct meminfo *m = &TT.meminfo;
 	uint64_t now[MEMORY_N];
@@ -503,7 +547,7 @@ static void read_memory(int live)
 	now[MAX_PROCESS] = sat_add(sat_add(MI_GET(m, MI_ActiveAnon), MI_GET(m, MI_InactiveAnon)),
 	                           now[MAX_SWAP_USED]);
 	have[MAX_PROCESS] = have[MAX_SWAP_USED] & MI_HAS(m, MI_ActiveAnon) & MI_HAS(m, MI_InactiveAnon);
-	keep_memory(now, have);
+	keep_memory(now, have, base);
 }
 
 static void cgroup_say(void *ctx, enum cg_file file, const struct diag *d)
@@ -512,20 +556,31 @@ static void cgroup_say(void *ctx, enum cg_file file, const struct diag *d)
 	cgroup_said(file, d);
 }
 
-/* The memory figures of the cgroup: its charge, swap, limit (cg_read_charge:
- * absent, "max", unreadable or damaged, the figure is null; the damage is
- * said once a file). */
-static void read_cgroup_memory(void)
+/* The memory figures of the cgroup: its charge, swap, limit and peak
+ * (cg_read_charge: absent, "max", unreadable or damaged, the figure is
+ * null; the damage is said once a file).  A peak above the baseline's was
+ * reached since: it is the highest charge, and the room below the limit
+ * at that moment the least, however short it was between two samples. */
+static void read_cgroup_memory(int base)
 {
-	uint64_t now[MEMORY_N];
-	unsigned char have[MEMORY_N];
+	uint64_t now[CGROUP_MEMORY_N];
+	unsigned char have[CGROUP_MEMORY_N];
 	struct cg_charge c;
-	int has_current, has_limit;
+	int has_current, has_limit, has_peak;
 
-	cg_read_charge(TT.cgroup_dir, TT.cgroup_version, 1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX,
+	cg_read_charge(TT.cgroup_dir, TT.cgroup_version,
+	               1u << CG_CURRENT | 1u << CG_SWAP | 1u << CG_MAX | 1u << CG_PEAK,
 	               &TT.live_fd[CG_FIRST], &c, cgroup_say, 0);
 	has_current = c.have >> CG_CURRENT & 1;
 	has_limit = c.have >> CG_MAX & 1;
+	has_peak = c.have >> CG_PEAK & 1;
+	now[PEAK] = c.peak;
+	have[PEAK] = has_peak;
+	if (!base && has_peak && (TT.start_have >> PEAK & 1) && c.peak > TT.start[PEAK]
+	    && (!has_current || c.peak > c.current)) {
+		c.current = c.peak;
+		has_current = 1;
+	}
 	now[MAX_CURRENT] = c.current;
 	have[MAX_CURRENT] = has_current;
 	now[MAX_SWAP_CURRENT] = c.swap;
@@ -534,7 +589,7 @@ static void read_cgroup_memory(void)
 	have[MIN_HEADROOM] = has_limit & has_current;
 	now[LIMIT] = c.max;
 	have[LIMIT] = has_limit;
-	keep_memory(now, have);
+	keep_memory(now, have, base);
 }
 
 /* One sample: /proc/vmstat, PSI and meminfo, one read each from fds kept
@@ -612,7 +667,7 @@ static long take_sample(int base)
 	TT.sample_time = wall;
 	if (base) {
 		TT.base_us = now;
-		TT.samples = TT.ring_used = TT.memory_have = 0;
+		TT.samples = TT.ring_used = TT.memory_have = TT.start_have = 0;
 	} else {
 		TT.samples++;
 	}
@@ -631,9 +686,9 @@ static long take_sample(int base)
 	read_counter(&TT.psi_stall[0], base, psi->some.have, psi->some.total, psi_file);
 	read_counter(&TT.psi_stall[1], base, psi->full.have, psi->full.total, psi_file);
 	if (TT.cgroup)
-		read_cgroup_memory();
+		read_cgroup_memory(base);
 	else
-		read_memory(live);
+		read_memory(live, base);
 	return 0;
 }
 
@@ -670,6 +725,46 @@ static const char *counter_name(void *ctx, size_t i)
 {
 	(void)ctx;
 	return TT.names[i];
+}
+
+/* The counters of figs: json/kv an object, a member per counter named by
+ * it (null when the kernel lacks it); prom a sample per counter labelled
+ * with its name. */
+static void counters_report(const struct rep_fig *figs, size_t n)
+{
+	const struct rep_list l = { "counters", "vmstat", figs, n, TT.field_count, counter_row, 0, 0 };
+
+	rep_list_named(&l, counter_name);
+}
+
+/* The table of counters, laid out by counter_figs' columns, the names'
+ * as wide as the longest. */
+static void counter_table(void)
+{
+	struct rep_fig figs[REP_N(counter_figs)];
+	size_t len;
+	unsigned i;
+
+	memcpy(figs, counter_figs, sizeof figs);
+	for (i = 0; i < TT.field_count; i++)
+		if ((len = strlen(TT.names[i])) > figs[0].width)
+			figs[0].width = len > 255 ? 255 : len;
+	rep_table_head(figs, REP_N(figs));
+	for (i = 0; i < TT.field_count; i++)
+		rep_table_row(figs, REP_N(figs), counter_rec(i), TT.counters[i].seen ? REP_ALL : 0, 0);
+}
+
+/* Whether oom_kill (the system's or the cgroup's, when metered) rose since
+ * the baseline: a command killed by SIGKILL meanwhile was, as likely as
+ * not, the OOM killer's victim. */
+static int oom_killed(void)
+{
+	unsigned i;
+
+	for (i = 0; i < TT.field_count; i++)
+		if (!strcmp(TT.names[i], "oom_kill"))
+			return TT.counters[i].seen && TT.counters[i].count > 0;
+	return 0;
 }
 
 /* A table cell: v with dec (0 or 3) decimals, or '-'. */
@@ -727,8 +822,6 @@ static void table_line(int header)
 /* A line per sample: table, or JSON Lines (kv and prom are quiet). */
 static void sample_line(int header)
 {
-	const struct rep_list counters = { "counters", "vmstat", increase_figs, REP_N(increase_figs),
-	                                   TT.field_count, counter_row, 0, 0 };
 	struct out *summary_to = fo;
 
 	if (TT.quiet)
@@ -740,7 +833,7 @@ static void sample_line(int header)
 		rep_stamp(TT.sample_time);   /* a line carries its sample's time */
 		rep_begin();
 		rep_figs("vmstat", line_figs, REP_N(line_figs), &TT, REP_ALL);
-		rep_list_named(&counters, counter_name);
+		counters_report(increase_figs, REP_N(increase_figs));
 		rep_end();
 		rep_stamp(0);
 	}
@@ -748,33 +841,104 @@ static void sample_line(int header)
 	fo = summary_to;
 }
 
-static const struct rep_fig *memory_table(void)
-{
-	return TT.cgroup ? cgroup_memory_figs : memory_figs;
-}
-
 /* The key of figure k of enum memory_figure */
 static const char *memory_key(int k)
 {
-	const struct rep_fig *f = memory_table();
-	size_t i;
+	const struct rep_fig *f = TT.cgroup ? cgroup_memory_figs : memory_figs;
 
-	for (i = 0; i < REP_N(memory_figs) && f[i].bit != MEMORY_BIT(k); i++)
-		;
-	return f[i].key;
+	while (f->bit != MEMORY_BIT(k))
+		f++;
+	return f->key;
+}
+
+/* A memory figure in the table: its value, or '-' */
+static void memory_cell(unsigned have, int k, const uint64_t *v)
+{
+	if (have >> k & 1)
+		tb_size(v[k], 0);
+	else
+		fo_c('-');
+}
+
+/* Where a figure was read: its unit in the table, " (KiB)" */
+static void table_unit(void)
+{
+	if (*tb_unit()) {
+		fo_s(" (");
+		fo_s(tb_unit());
+		fo_c(')');
+	}
+}
+
+/* The cgroup's own peak, its value at the start beside it; or why there
+ * is none: the file absent (memory.peak came with Linux 5.19), or said
+ * as damaged at the sample. */
+static void peak_line(void)
+{
+	const char *file = cg_file((int)TT.cgroup_version, CG_PEAK);
+
+	fo_s("peak");
+	table_unit();
+	fo_s(": ");
+	if (!(TT.memory_have >> PEAK & 1)) {
+		fo_s("- (");
+		fo_s(TT.cgroup_warned >> CG_PEAK & 1 ? "damaged " : "no ");
+		fo_s(file);
+		fo_s(TT.cgroup_version == 2 && !(TT.cgroup_warned >> CG_PEAK & 1)
+		     ? ": Linux before 5.19)\n" : ")\n");
+		return;
+	}
+	memory_cell(TT.memory_have, PEAK, TT.memory);
+	fo_s(" (start ");
+	memory_cell(TT.start_have, PEAK, TT.start);
+	fo_s(TT.start_have >> PEAK & 1 && TT.memory[PEAK] > TT.start[PEAK]
+	     ? "; reached since the start)\n" : "; since the cgroup was made)\n");
+}
+
+/* The command's end: its status spelled out, its peak resident size. */
+static void command_lines(void)
+{
+	unsigned i;
+
+	fo_s("command:");
+	for (i = 0; TT.command[i]; i++) {
+		fo_c(' ');
+		out_safe(fo, TT.command[i], strlen(TT.command[i]));
+	}
+	fo_s("\nexit status: ");
+	cell(TT.exit_status >= 0, TT.exit_status, 0, 0);
+	if (TT.exit_signal) {
+		fo_s(" (killed by ");
+		if (TT.signal_name) {
+			fo_s(TT.signal_name);
+		} else {
+			fo_s("signal ");
+			out_u64(fo, TT.exit_signal);
+		}
+		if (TT.exit_signal == SIGKILL && oom_killed())
+			fo_s(", by the OOM killer: oom_kill rose");
+		fo_c(')');
+	}
+	tb_nl();
+	if (TT.have_rss) {
+		fo_s("max_rss");
+		table_unit();
+		fo_s(": ");
+		tb_size(TT.max_rss, 0);
+		fo_s(" (the command's peak resident size, from wait4)\n");
+	}
+	if (TT.exit_status >= 0 && TT.samples < 2)
+		fo_s("note: the command ended before a second sample (-i): the extremes are "
+		     "of its start and end only\n");
 }
 
 static void summary_table(void)
 {
-	const struct counter_rec *r;
-	unsigned i, w = 7;
 	int k;
 
-	for (i = 0; i < TT.field_count; i++)
-		if (strlen(TT.names[i]) > w)
-			w = strlen(TT.names[i]);
 	if (TT.lines_written)
 		tb_nl();
+	rep_table_stamp();
 	if (TT.cgroup) {
 		fo_s("cgroup ");
 		out_safe(fo, TT.cgroup, strlen(TT.cgroup));
@@ -789,35 +953,23 @@ static void summary_table(void)
 	seconds(TT.interval_us, 0);
 	fo_s(" s, window ");
 	out_u64(fo, TT.window);
-	fo_s("\nCOUNTER");
-	out_pad(fo, 7, w);
-	fo_s("        COUNT       AVG/s       MAX/s    RECENT/s\n");
-	for (i = 0; i < TT.field_count; i++) {
-		int seen = TT.counters[i].seen;
-		r = counter_rec(i);
-		tb_str(TT.names[i], w);
-		cell(seen, r->count, 0, 13);
-		cell(seen, r->average_rate, 3, 12);
-		cell(seen, r->max_rate, 3, 12);
-		cell(seen, r->recent_rate, 3, 12);
-		tb_nl();
-	}
+	tb_nl();
+	counter_table();
 	fo_s("memory");
-	if (*tb_unit()) {
-		fo_s(" (");
-		fo_s(tb_unit());
-		fo_c(')');
-	}
+	table_unit();
 	for (k = 0; k < MEMORY_N; k++) {
 		fo_s(k ? ", " : ": ");
 		fo_s(memory_key(k));
 		fo_c(' ');
-		if (TT.memory_have >> k & 1)
-			tb_size(TT.memory[k], 0);
-		else
-			fo_c('-');
+		memory_cell(TT.memory_have, k, TT.memory);
+		fo_s(" (start ");
+		memory_cell(TT.start_have, k, TT.start);
+		fo_c(')');
 	}
-	fo_s("\npsi stall seconds:");
+	tb_nl();
+	if (TT.cgroup)
+		peak_line();
+	fo_s("psi stall seconds:");
 	for (k = 0; k < 2; k++) {
 		fo_s(k ? ", full " : " some ");
 		if (TT.psi_stall[k].seen)
@@ -826,40 +978,34 @@ static void summary_table(void)
 			fo_c('-');
 	}
 	tb_nl();
-	if (TT.command) {
-		fo_s("command:");
-		for (i = 0; TT.command[i]; i++) {
-			fo_c(' ');
-			out_safe(fo, TT.command[i], strlen(TT.command[i]));
-		}
-		fo_s("\nexit status: ");
-		cell(TT.exit_status >= 0, TT.exit_status, 0, 0);
-		tb_nl();
-	}
+	if (TT.command)
+		command_lines();
 }
 
 /* json/kv: one object; prom: the same figures as metrics, in the same order,
  * where json has them. */
 static void report(void)
 {
-	const struct rep_list counters = { "counters", "vmstat", counter_figs, REP_N(counter_figs),
-	                                   TT.field_count, counter_row, 0, 0 };
 	uint64_t memory = 0, psi = 0, command = 0;
 	int k;
 
-	for (k = 0; k < MEMORY_N; k++)
-		if (TT.memory_have >> k & 1)
-			memory |= (uint64_t)1 << MEMORY_BIT(k);
+	for (k = 0; k < CGROUP_MEMORY_N; k++)
+		memory |= (uint64_t)(TT.memory_have >> k & 1) << MEMORY_BIT(k) |
+		          (uint64_t)(TT.start_have >> k & 1) << START_BIT(k);
 	if (TT.psi_stall[0].seen || TT.psi_stall[1].seen)
 		psi = (uint64_t)1 << PSI_HAVE | (uint64_t)!!TT.psi_stall[0].seen << PSI_SOME |
 		      (uint64_t)!!TT.psi_stall[1].seen << PSI_FULL;
 	if (TT.command)
-		command = (uint64_t)1 << COMMAND_HAVE | (uint64_t)(TT.exit_status >= 0) << COMMAND_EXIT;
+		command = (uint64_t)1 << COMMAND_HAVE | (uint64_t)(TT.exit_status >= 0) << COMMAND_EXIT |
+		          (uint64_t)!!TT.signal_name << COMMAND_SIGNAL | (uint64_t)TT.have_rss << COMMAND_RSS;
 	rep_begin();
 	rep_figs("vmstat", summary_figs, REP_N(summary_figs), &TT, REP_ALL);
 	rep_figs("vmstat", cgroup_figs, REP_N(cgroup_figs), &TT, TT.cgroup ? REP_ALL : 0);
-	rep_list_named(&counters, counter_name);
-	rep_figs("vmstat", memory_table(), REP_N(memory_figs), &TT, memory);
+	counters_report(counter_figs, REP_N(counter_figs));
+	if (TT.cgroup)
+		rep_figs("vmstat", cgroup_memory_figs, REP_N(cgroup_memory_figs), &TT, memory);
+	else
+		rep_figs("vmstat", memory_figs, REP_N(memory_figs), &TT, memory);
 	rep_figs("vmstat", psi_figs, REP_N(psi_figs), &TT, psi);
 	rep_figs("vmstat", command_figs, REP_N(command_figs), &TT, command);
 	rep_figs("vmstat", end_figs, REP_N(end_figs), &TT, REP_ALL);
@@ -873,10 +1019,15 @@ static int summary(void)
 	 * stdout, out1 between summaries */
 	if (out_begin(fo))
 		return 1;
+	/* --every: each summary has its time (of its last sample), as a
+	 * report of the other applets' --every has */
+	if (cli_every_us)
+		rep_stamp(TT.sample_time);
 	if (TT.table)
 		summary_table();
 	else
 		report();
+	rep_stamp(0);
 	/* a stop signal is the meter's way to end: its summary replaces FILE */
 	return out_path ? out_end(1) : out_flush(fo) < 0;
 }
@@ -897,6 +1048,7 @@ static int summary(void)
  * the command has PR_SET_PDEATHSIG. */
 #define SIGBIT(sig) (1u << (sig))
 #define STOP_SEEN 1u    /* bit 0, no signal's: over time, a signal ended the run */
+#define EVERY_DUE (1u << 31)   /* no request's: a summary of --every is due */
 
 static const int also_ending[] = {
 	SIGQUIT, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR,
@@ -1043,7 +1195,6 @@ static int exec_path(void)
 	}
 }
 _Static_assert(VM_EXEC_PATH_MAX >= PATH_MAX + NAME_MAX + 2, "exec_path: a directory, '/', a name, NUL");
-_Static_assert(REP_N(memory_figs) == REP_N(cgroup_memory_figs), "the memory figures: one slot each");
 
 /* --cgroup=PATH: a path as /proc/PID/cgroup shows it, from the
  * hierarchy's root; "." and ".." would lead elsewhere. */
@@ -1205,11 +1356,28 @@ static int start(void)
 	return pid > 0 ? 0 : -1;
 }
 
+/* The name of a signal that may end a command: "SIGKILL", or 0 (a
+ * real-time one, or another the table lacks: the status says its number). */
+static const char *signal_name(int sig)
+{
+	static const char *const names[] = {
+		[SIGHUP] = "SIGHUP", [SIGINT] = "SIGINT", [SIGQUIT] = "SIGQUIT", [SIGILL] = "SIGILL",
+		[SIGTRAP] = "SIGTRAP", [SIGABRT] = "SIGABRT", [SIGBUS] = "SIGBUS", [SIGFPE] = "SIGFPE",
+		[SIGKILL] = "SIGKILL", [SIGUSR1] = "SIGUSR1", [SIGSEGV] = "SIGSEGV", [SIGUSR2] = "SIGUSR2",
+		[SIGPIPE] = "SIGPIPE", [SIGALRM] = "SIGALRM", [SIGTERM] = "SIGTERM", [SIGXCPU] = "SIGXCPU",
+		[SIGXFSZ] = "SIGXFSZ", [SIGVTALRM] = "SIGVTALRM", [SIGPROF] = "SIGPROF", [SIGIO] = "SIGIO",
+		[SIGPWR] = "SIGPWR", [SIGSYS] = "SIGSYS",
+	};
+
+	return sig > 0 && (size_t)sig < REP_N(names) ? names[sig] : 0;
+}
+
 /* Whether the command ended (its status then in exit_status).  It is
  * looked at without reaping it first (WNOWAIT): its pid, free again once
  * reaped, leaves TT.child before a signal could go to another process. */
 static int command_ended(void)
 {
+	struct rusage ru;
 	siginfo_t info;
 	pid_t pid = TT.child;
 	int status;
@@ -1218,8 +1386,17 @@ static int command_ended(void)
 	if (waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0 || info.si_pid != pid)
 		return 0;
 	TT.child = 0;
-	waitpid(pid, &status, 0);
+	if (wait4(pid, &status, 0, &ru) != pid)
+		return 1;   /* not ours to reap after all (SIGCHLD ignored): no status */
 	TT.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (WIFSIGNALED(status)) {
+		TT.exit_signal = WTERMSIG(status);
+		TT.signal_name = signal_name(TT.exit_signal);
+	}
+	/* ru_maxrss: KiB on Linux, the largest of the command and of the
+	 * children it waited for, as time -v reports it */
+	TT.max_rss = sat_mul(ru.ru_maxrss > 0 ? (uint64_t)ru.ru_maxrss : 0, 1024);
+	TT.have_rss = 1;
 	return 1;
 }
 
@@ -1228,7 +1405,8 @@ int vmstat_meter_main(int argc, char **argv)
 	/* COMMAND's arguments are its own, options or not (as env, nice and
 	 * timeout take theirs) */
 	struct optst st = { .in_order = 1 };
-	uint64_t period = 0, timed_samples = 0, run_start;
+	uint64_t period = 0, timed_samples = 0, run_start, due, at, every_due = UINT64_MAX;
+	uint64_t summarized = 0;   /* --every: the sample of the last summary (now_us) */
 	int id, stop, status, failed = 0;
 	unsigned i, seen;
 	long err;
@@ -1315,6 +1493,8 @@ int vmstat_meter_main(int argc, char **argv)
 		return mb_fail_errno(TT.cgroup ? cgroup_file_path(CG_STAT) : vmstat_file, -err);
 	catch_stops();
 	run_start = TT.base_us;
+	if (cli_every_us)
+		every_due = sat_add(run_start, cli_every_us);
 	if (TT.command && start() < 0)
 		TT.exit_status = mb_stop ? 128 + mb_stop : 127;
 	if (TT.count_limit)
@@ -1323,7 +1503,12 @@ int vmstat_meter_main(int argc, char **argv)
 		if (!TT.command && (timed_samples >= TT.count_limit
 		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
-		seen = wait_until(deadline(period + 1));
+		at = due = deadline(period + 1);
+		if (every_due < at)
+			at = every_due;
+		seen = wait_until(at);
+		if (!seen && mono_us() >= every_due)
+			seen = EVERY_DUE;
 		if (seen & SIGBIT(SIGCHLD) && command_ended()) {
 			take_sample(0);
 			break;
@@ -1335,22 +1520,32 @@ int vmstat_meter_main(int argc, char **argv)
 			continue;
 		}
 		stop = seen & STOP_SEEN;
-		if (seen & SIGBIT(SIGUSR1) || !seen || stop) {
+		if (seen & (SIGBIT(SIGUSR1) | EVERY_DUE) || !seen || stop) {
 			take_sample(0);
 			if (!TT.cgroup_removed)
 				sample_line(0);
-			timed_samples += !seen;
+			/* a sample of its deadline, one of --every's too when both fall due */
+			timed_samples += !(seen & ~EVERY_DUE) && TT.now_us >= due;
+			/* --every: the next deadline after now, those missed skipped */
+			if (seen & EVERY_DUE)
+				every_due = sat_add(run_start, sat_mul((TT.now_us - run_start) / cli_every_us + 1,
+				                                       cli_every_us));
 			/* the next deadline more than half an interval away */
 			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
 			if (stop)
 				break;
-			if (seen)
+			if (seen) {
 				failed |= summary();
+				summarized = TT.now_us;
+			}
 		}
 		if ((fo->err || out1.err || TT.cgroup_removed) && !TT.command)
 			break;
 	}
-	failed |= summary();
+	/* --every: a run that ends (-d) at the sample of a summary just
+	 * written does not write it twice */
+	if (!cli_every_us || summarized != TT.now_us)
+		failed |= summary();
 	/* over time, a cgroup removed ends the report early: 1 */
 	status = TT.command ? (int)TT.exit_status : TT.cgroup_removed;
 	return failed && !status ? 1 : status;

@@ -147,9 +147,10 @@ int cg_above_ns(const struct cg_hier *h)
 
 static const char *const file_names[2][CG_FILES] = {
 	{ "memory.usage_in_bytes", "memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
-	  "memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 },
+	  "memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0,
+	  "memory.max_usage_in_bytes" },
 	{ "memory.current", "memory.swap.current", "memory.max", "memory.high", 0, "memory.stat",
-	  "memory.events", "memory.pressure" },
+	  "memory.events", "memory.pressure", "memory.peak" },
 };
 
 const char *cg_file(int version, enum cg_file f)
@@ -374,9 +375,10 @@ int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d)
 void cg_read_charge(const char *dir, int version, unsigned want, int *fds, struct cg_charge *c,
                     cg_say_fn *say, void *ctx)
 {
-	static const enum cg_file files[] = { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM };
+	static const enum cg_file files[] = { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM, CG_PEAK };
 	uint64_t *value[CG_FILES] = { [CG_CURRENT] = &c->current, [CG_SWAP] = &c->swap,
-	                              [CG_MAX] = &c->max, [CG_HIGH] = &c->high, [CG_KMEM] = &c->kmem };
+	                              [CG_MAX] = &c->max, [CG_HIGH] = &c->high, [CG_KMEM] = &c->kmem,
+	                              [CG_PEAK] = &c->peak };
 	char path[MB_PATH_MAX + 32];
 	struct diag d;
 	unsigned i;

@@ -76,9 +76,12 @@ int cg_above_ns(const struct cg_hier *h);
  *   CG_KMEM      memory.kmem.usage_in_bytes / -
  *   CG_STAT      memory.stat ("key value" lines)
  *   CG_EVENTS    memory.oom_control / memory.events ("key value" lines)
- *   CG_PRESSURE  - / memory.pressure (PSI's two lines) */
+ *   CG_PRESSURE  - / memory.pressure (PSI's two lines)
+ *   CG_PEAK      memory.max_usage_in_bytes / memory.peak (Linux 5.19): the
+ *                highest charge since the cgroup was made (or the file
+ *                was reset) */
 enum cg_file { CG_CURRENT, CG_SWAP, CG_MAX, CG_HIGH, CG_KMEM, CG_STAT, CG_EVENTS, CG_PRESSURE,
-               CG_FILES };
+               CG_PEAK, CG_FILES };
 /* The name of file f of a version 1 or 2 hierarchy, or 0 when that
  * version has no such file. */
 const char *cg_file(int version, enum cg_file f);
@@ -138,14 +141,14 @@ int cg_read_number(const char *path, int *fd, uint64_t *v, struct diag *d);
 long cg_read_kv(const char *path, int *fd, char *buf, size_t cap, struct diag *d);
 /* The charge figures of a cgroup (bytes), from its files of one number */
 struct cg_charge {
-	uint64_t current, swap, max, high, kmem;
+	uint64_t current, swap, max, high, kmem, peak;
 	unsigned have;   /* 1 << enum cg_file of each figure known */
 };
 /* What reading file f had to say (d clear when nothing): the caller's to
  * say or not; d and its path last until the call returns. */
 typedef void cg_say_fn(void *ctx, enum cg_file f, const struct diag *d);
 /* Read the files want names (bits 1 << CG_CURRENT, CG_SWAP, CG_MAX,
- * CG_HIGH, CG_KMEM) that the version (1 or 2) has, of the cgroup
+ * CG_HIGH, CG_KMEM, CG_PEAK) that the version (1 or 2) has, of the cgroup
  * directory dir, into c by cg_read_number (fds: 0, or a file descriptor
  * kept by enum cg_file, see cg_read); say(ctx, f, d) after each.  v1's
  * swap is memsw less current (known only with it); "max", and v1's

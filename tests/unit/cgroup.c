@@ -29,9 +29,11 @@ static void files(void)
 {
 	static const char *const v1[CG_FILES] = { "memory.usage_in_bytes",
 		"memory.memsw.usage_in_bytes", "memory.limit_in_bytes", 0,
-		"memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0 };
+		"memory.kmem.usage_in_bytes", "memory.stat", "memory.oom_control", 0,
+		"memory.max_usage_in_bytes" };
 	static const char *const v2[CG_FILES] = { "memory.current", "memory.swap.current",
-		"memory.max", "memory.high", 0, "memory.stat", "memory.events", "memory.pressure" };
+		"memory.max", "memory.high", 0, "memory.stat", "memory.events", "memory.pressure",
+		"memory.peak" };
 	const char *got;
 	int f, ok1 = 1, ok2 = 1;
 
