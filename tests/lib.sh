@@ -166,3 +166,17 @@ hostile_trees() {
 	fail "hostile trees generated" "$(tail -20 "$HT.out" 2>/dev/null)"
 	return 1
 }
+# class_run NAME: true where this target stands for its class of CPU in
+# the checks whose cost is wall time or volume whatever the CPU (schedules
+# of sleeps, waits, trees of thousands of entries): the native target,
+# asan, i686 (32-bit, little-endian) and s390x (64-bit, big-endian).
+# Elsewhere NAME is said skipped and it is false: aarch64 is 64-bit
+# little-endian as x86_64 is, armhf, armel and mipsel 32-bit little-endian
+# as i686 is; they still run every fixture's cases and the hostile trees.
+class_run() {
+	case $KIND/$TARGET in
+	native/*|asan/*|*/i686|*/s390x) return 0 ;;
+	esac
+	skip "$1" "run on the native target, asan, i686 and s390x, one of each class of CPU: $TARGET's class would only repeat it"
+	return 1
+}
