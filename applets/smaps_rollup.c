@@ -81,9 +81,16 @@ GLOBALS(
 	struct sr_scan scan;
 	const struct sr_options *opt;
 	/* one view runs: its state alone (-S clears the object view's
-	 * before the process view runs) */
+	 * before the process view runs); the process view's grouping by
+	 * tree or cgroup beside its own */
 	union {
-		struct sr_procs procs;
+		struct {
+			struct sr_procs procs;
+			union {
+				struct sr_tree tree;         /* -g tree */
+				struct sr_cgroups cgroups;   /* -g cgroup */
+			};
+		};
 		struct sr_objects objects;
 	} v;
 )
