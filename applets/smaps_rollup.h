@@ -61,7 +61,7 @@ struct sr_options {
 	enum sr_sort sort;
 	enum sr_group group;
 	int reverse, unsorted, verbose;
-	unsigned top;                 /* -n; -1u: every process */
+	unsigned top;                 /* -n; -1u: not given (more: every process) */
 	unsigned cgroup_depth;        /* --cgroup-depth; -1u: the whole path */
 	int all_cgroups;              /* -a: the cgroups without processes too */
 	/* -c and -C, then "other": the category of what none matched */

@@ -518,17 +518,17 @@ void sr_cgroup_table_charge(unsigned i, uint64_t pss)
 enum cgroup_family { CGF_PSS, CGF_CURRENT, CGF_SWAP_CURRENT, CGF_MAX, CGF_CHARGED_MINUS_PSS,
                      CGF_NOT_IN_PSS, CGF_STAT, CGF_EVENTS, CGF_N };
 static const struct rep_family cgroup_families[CGF_N] = {
-	[CGF_PSS] = { .name = "cgroup_pss_bytes", .help = "PSS of the processes of the cgroup (-g cgroup)." },
-	[CGF_CURRENT] = { .name = "cgroup_current_bytes", .help = "Memory charged to the cgroup (v1: usage_in_bytes)." },
+	[CGF_PSS] = { .name = "cgroup_pss_bytes", .help = "PSS of the cgroup's processes summed, in bytes." },
+	[CGF_CURRENT] = { .name = "cgroup_current_bytes", .help = "Memory charged to the cgroup (memory.current, v1 memory.usage_in_bytes), in bytes." },
 	[CGF_SWAP_CURRENT] = { .name = "cgroup_swap_current_bytes",
-	                       .help = "Swap charged to the cgroup (v1: memsw less usage)." },
-	[CGF_MAX] = { .name = "cgroup_max_bytes", .help = "The cgroup's memory limit; no sample: none." },
+	                       .help = "Swap charged to the cgroup (memory.swap.current, v1 memsw less usage), in bytes." },
+	[CGF_MAX] = { .name = "cgroup_max_bytes", .help = "The cgroup's memory limit (memory.max, v1 limit_in_bytes) in bytes; no sample: none." },
 	[CGF_CHARGED_MINUS_PSS] = { .name = "cgroup_charged_minus_pss_bytes",
-	                            .help = "Charge less the PSS of the cgroup's processes." },
+	                            .help = "The cgroup's charge less its processes' PSS, in bytes (negative: PSS beyond the charge)." },
 	[CGF_NOT_IN_PSS] = { .name = "cgroup_not_in_pss_bytes",
-	                     .help = "The charge less the PSS, by kind (see smaps-rollup(1))." },
-	[CGF_STAT] = { .name = "cgroup_stat", .help = "The cgroup's memory.stat, each key as the kernel prints it." },
-	[CGF_EVENTS] = { .name = "cgroup_events_total", .help = "The cgroup's memory.events (v1: memory.oom_control).",
+	                     .help = "Of the charge less the PSS, what memory.stat explains, by kind, in bytes (rest: the remainder)." },
+	[CGF_STAT] = { .name = "cgroup_stat", .help = "The cgroup's memory.stat, each key as the kernel prints it (sizes in bytes, else counts)." },
+	[CGF_EVENTS] = { .name = "cgroup_events_total", .help = "Events of the cgroup's memory.events (v1 memory.oom_control), counts since its creation.",
 	                 .flags = REP_COUNTER },
 };
 static const char *const not_in_pss_kinds[] = { "file_unmapped", "kernel", "sock", "rest" };

@@ -25,8 +25,20 @@ static const char *const source_names[] = { "rollup", "smaps", "status" };
 
 _Static_assert(SR_MAX_ROWS <= SR_NO_ROW, "kept processes are told by 16-bit indexes");
 /* Without -n: the table and prom list this many (a screen, and a sane
- * number of Prometheus series), json and kv every process. */
+ * number of Prometheus series), json and kv every process; prom with
+ * groups (-g user, name, category, cgroup) none: the groups are its
+ * series, a series per PID would come and go with every process. */
 #define LISTED_BY_DEFAULT 256
+
+/* The processes listed at most */
+static unsigned listed_at_most(const struct sr_options *o)
+{
+	if (o->top != -1u)
+		return o->top;
+	if (o->prom && o->group >= SR_GROUP_USER)
+		return 0;
+	return o->table || o->prom ? LISTED_BY_DEFAULT : -1u;
+}
 /* The table shows this much of a command line (json and kv SR_CMD_MAX) */
 #define TABLE_COMMAND 127
 
@@ -40,13 +52,18 @@ enum {
 	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
 	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE
 };
-static const char process_help[] = "Memory of a process (PSS, USS: see smaps-rollup(1)).";
-static const char counted_help[] = "Processes counted.";
-static const char summed_help[] = "Memory summed over the processes.";
+/* prom's HELP of each size: of a process, and summed (a group's, the total) */
+#define OF_PROCESS(name, what) name " of a process in bytes: " what "."
+#define SUMMED(name, what) name " of the processes summed, in bytes: " what "."
+#define PSS_HELP(how) how("PSS", "resident pages, each divided among the processes that map it")
+#define USS_HELP(how) how("USS", "resident pages that one process alone maps")
+#define RSS_HELP(how) how("RSS", "resident pages, shared ones whole")
+#define SWAP_HELP(how) how("Swap", "anonymous and shmem pages swapped out")
+#define SWAP_PSS_HELP(how) how("SwapPss", "swap, each page divided among its sharers (-S: shared memory's too)")
 #define KERNEL_FIG(k) FIG(struct process_rec, kernel[PR_##k], #k, REP_BYTES, \
 	.flags = REP_NOPROM | REP_OMIT, .bit = PF_KERNEL + PR_##k),
 #define SIZE_FIG(key, m, fl) \
-	FIG(struct process_rec, size[SR_SORT_##m], key, REP_BYTES, .help = process_help, \
+	FIG(struct process_rec, size[SR_SORT_##m], key, REP_BYTES, .help = m##_HELP(OF_PROCESS), \
 	    .flags = REP_OPTIONAL | REP_KEEP | (fl), .bit = PF_SIZE + SR_SORT_##m)
 /* The sums: processes, then the sizes as the rows show them, then every
  * other rollup key, named as the kernel's in lower case with '_' between
@@ -54,42 +71,44 @@ static const char summed_help[] = "Memory summed over the processes.";
  * SUM_KEY_BIT + its key, the bits after SUM_BITS free for the table */
 enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 #define SUM_FIGS(type, member, fl) \
-	FIG(type, member.processes, "processes", REP_COUNT, .help = counted_help, .flags = fl), \
+	FIG(type, member.processes, "processes", REP_COUNT, .help = "Processes summed (of a group, or all), a count.", \
+	    .flags = fl), \
 	SUM_SIZE_FIGS(type, member, fl)
 #define SUM_SIZE_FIGS(type, member, fl) \
-	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = summed_help, .flags = fl), \
-	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = summed_help, .flags = fl), \
-	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = summed_help, .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = summed_help, .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = summed_help, .flags = fl), \
-	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = summed_help, .flags = fl), \
+	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = PSS_HELP(SUMMED), .flags = fl), \
+	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = USS_HELP(SUMMED), .flags = fl), \
+	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = RSS_HELP(SUMMED), .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = SWAP_HELP(SUMMED), .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = SWAP_PSS_HELP(SUMMED), \
+	    .flags = fl), \
+	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = SUMMED("PSS and SwapPss", "the two added"), .flags = fl), \
 	SUMMED_KEYS(SUM_KEY, type, member, fl)
 /* The rollup keys summed beyond the sizes before them (Rss, Pss, Swap,
  * SwapPss), in the kernel's order: each one's json/kv key, its -v table
- * column and its PR_ key */
+ * column, its PR_ key and what it is (prom's HELP) */
 #define SUMMED_KEYS(X, ...) \
-	X(__VA_ARGS__, "pss_dirty", "PSSDIRTY", Pss_Dirty) \
-	X(__VA_ARGS__, "pss_anon", "PSSANON", Pss_Anon) \
-	X(__VA_ARGS__, "pss_file", "PSSFILE", Pss_File) \
-	X(__VA_ARGS__, "pss_shmem", "PSSSHMEM", Pss_Shmem) \
-	X(__VA_ARGS__, "shared_clean", "SHRCLEAN", Shared_Clean) \
-	X(__VA_ARGS__, "shared_dirty", "SHRDIRTY", Shared_Dirty) \
-	X(__VA_ARGS__, "private_clean", "PRVCLEAN", Private_Clean) \
-	X(__VA_ARGS__, "private_dirty", "PRVDIRTY", Private_Dirty) \
-	X(__VA_ARGS__, "referenced", "REFERNCD", Referenced) \
-	X(__VA_ARGS__, "anonymous", "ANON", Anonymous) \
-	X(__VA_ARGS__, "ksm", "KSM", KSM) \
-	X(__VA_ARGS__, "lazy_free", "LAZYFREE", LazyFree) \
-	X(__VA_ARGS__, "anon_huge_pages", "ANONHUGE", AnonHugePages) \
-	X(__VA_ARGS__, "shmem_pmd_mapped", "SHMEMPMD", ShmemPmdMapped) \
-	X(__VA_ARGS__, "file_pmd_mapped", "FILEPMD", FilePmdMapped) \
-	X(__VA_ARGS__, "shared_hugetlb", "SHRHUGE", Shared_Hugetlb) \
-	X(__VA_ARGS__, "private_hugetlb", "PRVHUGE", Private_Hugetlb) \
-	X(__VA_ARGS__, "locked", "LOCKED", Locked)
-#define SUM_KEY(type, member, fl, key, column, k) \
-	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = summed_help, \
+	X(__VA_ARGS__, "pss_dirty", "PSSDIRTY", Pss_Dirty, "PSS of dirty pages") \
+	X(__VA_ARGS__, "pss_anon", "PSSANON", Pss_Anon, "PSS of anonymous pages") \
+	X(__VA_ARGS__, "pss_file", "PSSFILE", Pss_File, "PSS of file pages") \
+	X(__VA_ARGS__, "pss_shmem", "PSSSHMEM", Pss_Shmem, "PSS of shmem (tmpfs, shared anonymous) pages") \
+	X(__VA_ARGS__, "shared_clean", "SHRCLEAN", Shared_Clean, "clean pages other processes map too") \
+	X(__VA_ARGS__, "shared_dirty", "SHRDIRTY", Shared_Dirty, "dirty pages other processes map too") \
+	X(__VA_ARGS__, "private_clean", "PRVCLEAN", Private_Clean, "clean pages one process alone maps") \
+	X(__VA_ARGS__, "private_dirty", "PRVDIRTY", Private_Dirty, "dirty pages one process alone maps") \
+	X(__VA_ARGS__, "referenced", "REFERNCD", Referenced, "pages marked referenced (used lately)") \
+	X(__VA_ARGS__, "anonymous", "ANON", Anonymous, "anonymous pages (no file behind them)") \
+	X(__VA_ARGS__, "ksm", "KSM", KSM, "pages merged by KSM") \
+	X(__VA_ARGS__, "lazy_free", "LAZYFREE", LazyFree, "pages freed by MADV_FREE, not reclaimed yet") \
+	X(__VA_ARGS__, "anon_huge_pages", "ANONHUGE", AnonHugePages, "anonymous transparent huge pages") \
+	X(__VA_ARGS__, "shmem_pmd_mapped", "SHMEMPMD", ShmemPmdMapped, "shmem pages mapped as huge pages") \
+	X(__VA_ARGS__, "file_pmd_mapped", "FILEPMD", FilePmdMapped, "file pages mapped as huge pages") \
+	X(__VA_ARGS__, "shared_hugetlb", "SHRHUGE", Shared_Hugetlb, "shared hugetlbfs pages") \
+	X(__VA_ARGS__, "private_hugetlb", "PRVHUGE", Private_Hugetlb, "private hugetlbfs pages") \
+	X(__VA_ARGS__, "locked", "LOCKED", Locked, "locked (mlock) pages")
+#define SUM_KEY(type, member, fl, key, column, k, what) \
+	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = SUMMED(#k, what), \
 	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k),
-#define SUMMED_KEY(_, key, column, k) PR_##k,
+#define SUMMED_KEY(_, key, column, k, what) PR_##k,
 static const unsigned char summed_keys[] = { SUMMED_KEYS(SUMMED_KEY, 0) };
 #undef SUMMED_KEY
 enum { N_SUMMED = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
@@ -132,7 +151,9 @@ static const struct rep_fig shared_swap_figs[] = {
 	FIG(struct process_rec, name, "name", REP_STR, .flags = REP_LABEL),
 	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_LABEL),
 	FIG(struct process_rec, source, "source", REP_STR, .flags = REP_LABEL),
-	FIG(struct process_rec, shared_swap_pss, "shared_swap_pss", REP_BYTES, .help = process_help, .flags = REP_KEEP),
+	FIG(struct process_rec, shared_swap_pss, "shared_swap_pss", REP_BYTES,
+	    .help = OF_PROCESS("Shared swap", "its share of swapped shmem and tmpfs pages, in SwapPss (-S)"),
+	    .flags = REP_KEEP),
 };
 
 /* A group (-g user, name, category, cgroup); prom labels its samples by
@@ -174,7 +195,7 @@ static const struct rep_fig sums_figs[] = {
 
 static const struct rep_fig mem_total_fig[] = {
 	FIG(struct meminfo, v[MI_MemTotal], "mem_total", REP_BYTES, .flags = REP_OPTIONAL, .bit = 1,
-	    .help = "MemTotal of /proc/meminfo."),
+	    .help = "MemTotal of /proc/meminfo: the RAM the kernel manages, in bytes."),
 };
 
 /* ---- the process views ---- */
@@ -567,7 +588,7 @@ static long command(const struct sr_row *r, size_t max, int *cut)
 /* ---- the table ---- */
 
 /* -v: a column for each SUM_KEY figure, in its order */
-#define KEY_COLUMN(_, key, column, k) column,
+#define KEY_COLUMN(_, key, column, k, what) column,
 static const char *const key_columns[N_SUMMED] = { SUMMED_KEYS(KEY_COLUMN, 0) };
 #undef KEY_COLUMN
 
@@ -866,7 +887,7 @@ int sr_process_view(const struct sr_options *o)
 	for (i = 0; o->group == SR_GROUP_CATEGORY && i <= o->nrules; i++)
 		group_sums(o->rules[i].name, o->rules[i].name_len);
 	TT.streaming = TT.begin() && streamable;
-	TT.capacity = o->top;
+	TT.capacity = o->top;   /* streaming (never in prom): --unsorted drops none */
 	if ((rc = scan(o->pids, o->npids)))
 		return rc;
 	if (!TT.streaming) {
@@ -874,7 +895,7 @@ int sr_process_view(const struct sr_options *o)
 			tree();
 		else
 			sr_sort(TT.order, TT.rows.nkept, kept_order);
-		top = o->top != -1u || !(o->table || o->prom) ? o->top : LISTED_BY_DEFAULT;
+		top = listed_at_most(o);
 		TT.nlisted = TT.rows.nkept < top ? TT.rows.nkept : top;
 		SR.scan.coverage[SR_DROPPED] += TT.not_kept + TT.rows.nkept - TT.nlisted;
 	}
