@@ -281,7 +281,7 @@ struct sr_procs {
  * subtree's size; the listing in pre-order, so a subtree is the listed
  * rows from its root on, and its sums are two running sums apart. */
 struct sr_tree {
-	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
+	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or SR_NO_ROW */
 	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
 	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
 	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
@@ -303,7 +303,7 @@ struct sr_cgroups {
 	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
 	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
 	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
-	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; NO_ROW: none */
+	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; SR_NO_ROW: none */
 	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
 		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
