@@ -24,7 +24,7 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -s, --sort=KEY        pss uss rss swap swappss anon file shmem private_dirty\n"
 	"                        pid user name (-M, -l: the sizes and name)\n"
 	"  -r, --reverse         reverse the order\n"
-	"  -n, --top=N           list the first N processes\n"
+	"  -n, --top=N           list the first N processes (0: none, the sums only)\n"
 	"  -g, --group=BY        user, name, category, cgroup or tree\n"
 	"      --cgroup-depth=N  -g cgroup: a cgroup's first N path components\n"
 	"  -a, --all-cgroups     -g cgroup: also those with memory but no process\n"
@@ -81,9 +81,16 @@ GLOBALS(
 	struct sr_scan scan;
 	const struct sr_options *opt;
 	/* one view runs: its state alone (-S clears the object view's
-	 * before the process view runs) */
+	 * before the process view runs); the process view's grouping by
+	 * tree or cgroup beside its own */
 	union {
-		struct sr_procs procs;
+		struct {
+			struct sr_procs procs;
+			union {
+				struct sr_tree tree;         /* -g tree */
+				struct sr_cgroups cgroups;   /* -g cgroup */
+			};
+		};
 		struct sr_objects objects;
 	} v;
 )
@@ -143,7 +150,7 @@ static int options(struct sr_options *o, int argc, char **argv)
 			o->reverse = 1;
 			break;
 		case SR_OPT_TOP:
-			if (cli_u64("-n", p, 1, UINT64_MAX, &v))
+			if (cli_u64("-n", p, 0, UINT64_MAX, &v))
 				return cli_usage_error();
 			/* more than there can be processes: all of them */
 			o->top = v < -1u ? v : -1u;

@@ -2,7 +2,9 @@
  * the ones below it:
  *   smaps_rollup.c          options, threads, main: runs one view
  *   smaps_rollup_procs.c    the process views (default, -S, -g)
+ *   smaps_rollup_cgroup.c   -g cgroup: the cgroups and their own figures
  *   smaps_rollup_objects.c  the object views (-M, -l) and -S's pass
+ *   smaps_rollup_rows.c     the processes the process views keep, sums
  *   smaps_rollup_scan.c     the scan both views run
  * The state is one GLOBALS (smaps_rollup.c): the scan, the options, and a
  * union of one struct per view, so a view writes only its own.  The scan
@@ -59,7 +61,7 @@ struct sr_options {
 	enum sr_sort sort;
 	enum sr_group group;
 	int reverse, unsorted, verbose;
-	unsigned top;                 /* -n; -1u: every process */
+	unsigned top;                 /* -n; -1u: not given (more: every process) */
 	unsigned cgroup_depth;        /* --cgroup-depth; -1u: the whole path */
 	int all_cgroups;              /* -a: the cgroups without processes too */
 	/* -c and -C, then "other": the category of what none matched */
@@ -193,17 +195,13 @@ int sr_by_pid(const void *a, const void *b);
 /* ... then its regions and processes: the figures the object views keep */
 #define SR_OBJECT_FIGS (SR_OBJECT_SIZES + 2)
 
-/* The process views' state (smaps_rollup_procs.c). */
-struct sr_procs {
-	/* the table for people, or the report layer's formats */
-	int (*begin)(void);          /* before the scan: 1 when rows may be written as read */
-	void (*row)(size_t i);       /* the row listed i-th */
-	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
-	struct pw_cache users;       /* user names by uid */
-	/* The processes kept, in reading order: a fixed header each; the
-	 * Name, -S's shared swap and every size it has are packed in pool
-	 * (pack, unpack), so a process costs what it holds, not PR_NROLL
-	 * fixed fields. */
+/* An index of a kept process (or a cgroup) that points nowhere */
+#define SR_NO_ROW 0xffff
+/* The processes a process view keeps (smaps_rollup_rows.c), in reading
+ * order: a fixed header each; the Name, -S's shared swap and every size
+ * it has are packed in pool (sr_keep, sr_unpack), so a process costs what
+ * it holds, not PR_NROLL fixed fields. */
+struct sr_kept {
 	struct kept {
 		uint32_t pid, ppid, uid;
 		uint32_t at;                  /* its bytes in pool */
@@ -213,64 +211,45 @@ struct sr_procs {
 	} kept[SR_MAX_ROWS];
 	unsigned char pool[SR_ROW_POOL];
 	uint32_t pool_used;
-	unsigned nkept, nlisted, capacity;
+	unsigned nkept;
+	int shared_swap;             /* -S: each keeps its shared swap */
+};
+/* Sums of processes: the sizes as their rows show them, and the rollup
+ * keys (no sum of SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64) */
+struct sr_sums {
+	uint64_t processes;
+	uint64_t size[SR_SUMMED];      /* pss, uss, rss, swap, swap_pss as rows show them */
+	uint64_t pss_total;            /* pss + swap_pss */
+	uint64_t kernel[PR_NROLL];     /* each rollup key, bytes */
+	uint32_t having[PR_NROLL];     /* processes that printed the key */
+};
+/* Keep r: 0 when the tables are full. */
+int sr_keep(struct sr_kept *k, const struct sr_row *r);
+/* The i-th process kept, into r. */
+void sr_unpack(const struct sr_kept *k, unsigned i, struct sr_row *r);
+/* Size m (a sort key before SR_SORT_PID) of a row in bytes; *has (unless
+ * 0): the kernel printed it.  -S's shared swap adds to SwapPss. */
+uint64_t sr_row_size(const struct sr_row *r, int m, int *has);
+/* r into s: its sizes, and each rollup key it has. */
+void sr_add(struct sr_sums *s, const struct sr_row *r);
+
+/* The process views' state (smaps_rollup_procs.c). */
+struct sr_procs {
+	/* the table for people, or the report layer's formats */
+	int (*begin)(void);          /* before the scan: 1 when rows may be written as read */
+	void (*row)(size_t i);       /* the row listed i-th */
+	void (*end)(void);           /* the rows not written yet, the sums, the coverage */
+	struct pw_cache users;       /* user names by uid */
+	struct sr_kept rows;         /* the processes kept */
+	unsigned nlisted, capacity;
 	uint64_t not_kept;           /* beyond SR_MAX_ROWS or SR_ROW_POOL */
 	int streaming;               /* rows are written as read and not kept */
 	struct sr_row shown;         /* the row being written, unpacked */
 	unsigned short order[SR_MAX_ROWS];    /* the kept processes as listed */
-	/* -g tree (any depth, no recursion): parent links, the children of
-	 * each process side by side in kids, each subtree's size; the
-	 * listing in pre-order, so a subtree is the listed rows from its
-	 * root on, and its sums are two running sums apart (no sum of
-	 * SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64: none saturates) */
-	union {
-	struct {   /* -g tree */
-	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or NO_ROW */
-	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
-	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
-	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
-	unsigned short depth[SR_MAX_ROWS];    /* of the row listed i-th (before: marks) */
-	union {
-		uint64_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
-		/* then: the sums of the rows listed before i * SR_PREFIX_STEP */
-		struct sums {
-			uint64_t processes;
-			uint64_t size[SR_SUMMED];      /* pss, uss, rss, swap, swap_pss as rows show them */
-			uint64_t pss_total;            /* pss + swap_pss */
-			uint64_t kernel[PR_NROLL];     /* each rollup key, bytes */
-			uint32_t having[PR_NROLL];     /* processes that printed the key */
-		} running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
-	} tree;
-	};
-	/* -g cgroup: no sums per cgroup (a struct sums each would be 10 MiB
-	 * at SR_MAX_CGROUPS): each kept process has the index of its cgroup,
-	 * the processes are sorted by it, and a cgroup's sums are added up
-	 * from its run of processes when it is written. */
-	struct {
-	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
-	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
-	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
-	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; NO_ROW: none */
-	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
-	union {
-		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
-		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
-	};
-	char cgroup_pool[SR_CGROUP_POOL];
-	};
-	};
-	unsigned ncgroups;
-	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
-	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
-	uint32_t cgroup_pool_used;
-	struct sums cgroup_sum;              /* the cgroup being written */
-	struct cg_hier hier;                 /* where the memory cgroups are */
-	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
-	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
-	struct sums total;
+	struct sr_sums total;
 	struct group {
 		char name[PW_NAME_MAX];
-		struct sums sum;
+		struct sr_sums sum;
 	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
 	unsigned short group_order[SR_MAX_GROUPS + 1];
 	unsigned ngroups;
@@ -286,18 +265,62 @@ struct sr_procs {
 		uint64_t kernel[PR_NK];      /* the keys the kernel printed, bytes */
 		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
 		uint64_t shared_swap_pss, depth;
-		struct sums subtree_sums;
+		struct sr_sums subtree_sums;
 		struct rep_record subtree;
 		char uid_text[24];           /* a user without a name */
 	} rec;
 	struct group_rec {
 		const char *by, *name;
-		struct sums sum;
+		struct sr_sums sum;
 		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
 	} group_rec, total_rec;
-	/* -g cgroup: a cgroup's own figures, read from its directory (sizes
-	 * in bytes) as it is written; not_in_pss: file_unmapped, kernel,
-	 * sock, rest */
+};
+
+/* -g tree's state (smaps_rollup_procs.c), any depth, no recursion:
+ * parent links, the children of each process side by side in kids, each
+ * subtree's size; the listing in pre-order, so a subtree is the listed
+ * rows from its root on, and its sums are two running sums apart. */
+struct sr_tree {
+	unsigned short parent[SR_MAX_ROWS];   /* a kept process's parent, or SR_NO_ROW */
+	unsigned short kids[SR_MAX_ROWS];     /* by parent (roots last), then subtree PSS, PID */
+	unsigned short kid_at[SR_MAX_ROWS];   /* where a process is in kids */
+	unsigned short family[SR_MAX_ROWS];   /* processes in its subtree, itself included */
+	unsigned short depth[SR_MAX_ROWS];    /* of the row listed i-th (before: marks) */
+	union {
+		uint64_t subtree_pss_kb[SR_MAX_ROWS];   /* while siblings are ordered */
+		/* then: the sums of the rows listed before i * SR_PREFIX_STEP */
+		struct sr_sums running[SR_MAX_ROWS / SR_PREFIX_STEP + 1];
+	};
+};
+
+/* -g cgroup's state (smaps_rollup_cgroup.c).  No sums per cgroup (a
+ * struct sr_sums each would be 10 MiB at SR_MAX_CGROUPS): each kept
+ * process has the index of its cgroup, the processes are sorted by it,
+ * and a cgroup's sums are added up from its run of processes when it is
+ * written. */
+struct sr_cgroups {
+	const struct sr_kept *rows;          /* the process view's */
+	unsigned short cgroup_of[SR_MAX_ROWS];       /* a kept process's cgroup */
+	unsigned short by_cgroup[SR_MAX_ROWS];       /* the kept processes by cgroup */
+	uint32_t cgroup_at[SR_CGROUP_ENTRIES];          /* a cgroup's path in cgroup_pool */
+	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; SR_NO_ROW: none */
+	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
+	union {
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
+		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
+	};
+	char cgroup_pool[SR_CGROUP_POOL];
+	unsigned ncgroups;
+	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
+	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
+	unsigned nlisted;                    /* the cgroups listed */
+	uint32_t cgroup_pool_used;
+	struct sr_sums cgroup_sum;           /* the cgroup being written */
+	struct cg_hier hier;                 /* where the memory cgroups are */
+	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
+	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
+	/* a cgroup's own figures, read from its directory (sizes in bytes)
+	 * as it is written; not_in_pss: file_unmapped, kernel, sock, rest */
 	struct cgroup_rec {
 		uint64_t version, current, swap_current, max, high;
 		struct rep_call stat, events;
@@ -316,6 +339,24 @@ struct sr_procs {
 	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
 	int cgroup_quiet;                    /* prom: the files read again, said once */
 };
+/* -g cgroup (smaps_rollup_cgroup.c), called by the process view: */
+/* each mount, during sr_scan_start: where the memory cgroups are */
+void sr_cgroup_mount(const struct mnt *m);
+/* after sr_scan_start: the hierarchy checked (and said), the rows the
+ * cgroups' sums are taken from */
+void sr_cgroup_start(const struct sr_kept *rows);
+/* the process just kept as the rows' i-th: its cgroup noted */
+void sr_cgroup_keep(unsigned i, const struct sr_row *r);
+/* after the scan: -a's walk, the cgroups ordered; how many are listed */
+unsigned sr_cgroup_list(void);
+/* the sums and name of the cgroup listed i-th */
+const struct sr_sums *sr_cgroup_at(unsigned i, const char **name);
+/* the table: its charge and what of it is not PSS (pss: its processes') */
+void sr_cgroup_table_charge(unsigned i, uint64_t pss);
+/* json, kv: its own figures, as a record */
+struct rep_record sr_cgroup_record(unsigned i, uint64_t pss);
+/* prom: the cgroups' families */
+void sr_cgroup_prom(void);
 
 /* The object views' state (smaps_rollup_objects.c), -S's pass too. */
 struct sr_objects {

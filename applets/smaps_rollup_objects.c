@@ -58,18 +58,18 @@ enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
  * members is not the order of prom families). */
-static const char object_help[] = "An object's mappings (smaps-rollup -M, -l in the README).";
+static const char regions_help[] = "Mappings (regions of /proc/PID/smaps) of an object, a count.";
 #define OBJECT_SIZES(fl) \
 	FIG_OBJ("rollup"), \
-	FIG(struct object_rec, size[0], "Size", REP_BYTES, .prom = "size", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[1], "Rss", REP_BYTES, .prom = "rss", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[2], "Pss", REP_BYTES, .prom = "pss", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[3], "Private_Clean", REP_BYTES, .prom = "private_clean", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[4], "Private_Dirty", REP_BYTES, .prom = "private_dirty", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[5], "Shared_Clean", REP_BYTES, .prom = "shared_clean", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[6], "Shared_Dirty", REP_BYTES, .prom = "shared_dirty", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[7], "Swap", REP_BYTES, .prom = "swap", .help = object_help, .flags = fl), \
-	FIG(struct object_rec, size[8], "SwapPss", REP_BYTES, .prom = "swappss", .help = object_help, .flags = fl), \
+	FIG(struct object_rec, size[0], "Size", REP_BYTES, .prom = "size", .help = "Address space of an object's mappings, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[1], "Rss", REP_BYTES, .prom = "rss", .help = "Resident memory of an object's mappings, shared pages whole, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[2], "Pss", REP_BYTES, .prom = "pss", .help = "PSS of an object's mappings (resident pages divided among their sharers), in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[3], "Private_Clean", REP_BYTES, .prom = "private_clean", .help = "Clean pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[4], "Private_Dirty", REP_BYTES, .prom = "private_dirty", .help = "Dirty pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[5], "Shared_Clean", REP_BYTES, .prom = "shared_clean", .help = "Clean pages of an object's mappings mapped by several processes, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[6], "Shared_Dirty", REP_BYTES, .prom = "shared_dirty", .help = "Dirty pages of an object's mappings mapped by several processes, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[7], "Swap", REP_BYTES, .prom = "swap", .help = "Swapped pages of an object's mappings, in bytes.", .flags = fl), \
+	FIG(struct object_rec, size[8], "SwapPss", REP_BYTES, .prom = "swappss", .help = "Swap of an object's mappings, each page divided among its sharers, in bytes.", .flags = fl), \
 	FIG_END
 static const struct rep_fig maps_figs[] = {
 	FIG(struct object_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
@@ -79,7 +79,7 @@ static const struct rep_fig maps_figs[] = {
 	FIG(struct object_rec, shared_label, "shared", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(0),
-	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = regions_help, .flags = REP_NOTREE),
 };
 enum { OBJECT_CONSUMERS = 1 };
 static const struct rep_fig objects_figs[] = {
@@ -88,8 +88,9 @@ static const struct rep_fig objects_figs[] = {
 	FIG(struct object_rec, processes, "processes", REP_COUNT, .flags = REP_NOPROM),
 	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(0),
-	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
-	FIG(struct object_rec, processes, "processes", REP_COUNT, .help = object_help, .flags = REP_NOTREE),
+	FIG(struct object_rec, regions, "regions", REP_COUNT, .help = regions_help, .flags = REP_NOTREE),
+	FIG(struct object_rec, processes, "processes", REP_COUNT,
+	    .help = "Processes that map an object, a count.", .flags = REP_NOTREE),
 	/* -v */
 	FIG(struct object_rec, consumers, "consumers", REP_LIST, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = OBJECT_CONSUMERS),
@@ -106,7 +107,7 @@ static const struct rep_fig total_figs[] = {
 	    .bit = TOTAL_PROCESSES),   /* -l */
 	FIG(struct object_rec, maps_unreadable, "maps_unreadable", REP_COUNT, .flags = REP_OMIT,
 	    .bit = TOTAL_UNREADABLE,
-	    .help = "Processes whose smaps could not be read: not in the objects."),   /* -l */
+	    .help = "Processes whose smaps could not be read (not in the objects), a count."),   /* -l */
 	FIG(struct object_rec, regions, "regions", REP_COUNT, .flags = REP_NOPROM),
 	OBJECT_SIZES(REP_NOPROM),
 	FIG_END,
@@ -123,19 +124,22 @@ static const struct rep_fig consumer_figs[] = {
  * it), prom labels the sizes by the first two. */
 /* Column i of sysv_columns, when the header names it, is bit SYSV_ID + i. */
 enum { SYSV_ID = 1, SYSV_OWNER, SYSV_ATTACHES, SYSV_SIZE, SYSV_RSS, SYSV_SWAP };
-static const char sysv_help[] = "A SysV shared memory segment (/proc/sysvipc/shm).";
 static const struct rep_fig sysv_figs[] = {
 	FIG(struct sysv_rec, id, "id", REP_COUNT, .flags = REP_OPTIONAL | REP_NOPROM,
 	    .bit = SYSV_ID),
 	FIG(struct sysv_rec, owner, "owner", REP_COUNT, .flags = REP_OPTIONAL | REP_NOPROM,
 	    .bit = SYSV_OWNER),
-	FIG(struct sysv_rec, attaches, "attaches", REP_COUNT, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	FIG(struct sysv_rec, attaches, "attaches", REP_COUNT,
+	    .help = "Processes attached to a SysV shared memory segment (/proc/sysvipc/shm), a count.", .flags = REP_OPTIONAL | REP_KEEP,
 	    .bit = SYSV_ATTACHES),
-	FIG(struct sysv_rec, size, "size", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	FIG(struct sysv_rec, size, "size", REP_BYTES,
+	    .help = "Size of a SysV shared memory segment (/proc/sysvipc/shm), in bytes.", .flags = REP_OPTIONAL | REP_KEEP,
 	    .bit = SYSV_SIZE),
-	FIG(struct sysv_rec, rss, "rss", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	FIG(struct sysv_rec, rss, "rss", REP_BYTES,
+	    .help = "Resident memory of a SysV shared memory segment (/proc/sysvipc/shm), in bytes.", .flags = REP_OPTIONAL | REP_KEEP,
 	    .bit = SYSV_RSS),
-	FIG(struct sysv_rec, swap, "swap", REP_BYTES, .help = sysv_help, .flags = REP_OPTIONAL | REP_KEEP,
+	FIG(struct sysv_rec, swap, "swap", REP_BYTES,
+	    .help = "Swapped memory of a SysV shared memory segment (/proc/sysvipc/shm), in bytes.", .flags = REP_OPTIONAL | REP_KEEP,
 	    .bit = SYSV_SWAP),
 	FIG(struct sysv_rec, id, "id", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct sysv_rec, owner, "owner", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),

@@ -60,13 +60,13 @@ static const struct rep_fig scan_figs[] = {
 };
 static const struct rep_fig scan_kind_figs[] = {
 	FIG(struct scan_row, label, "kind", REP_STR, .flags = REP_LABEL),
-	FIG(struct scan_row, value, "processes", REP_COUNT, .help = "Processes by what the scan found."),
+	FIG(struct scan_row, value, "processes", REP_COUNT, .help = "Processes by what the scan found of them (kind), a count."),
 };
 enum { HIDEPID_OPTION = 1 };
 static const struct rep_fig scan_hidepid_figs[] = {
 	FIG(struct scan_row, label, "option", REP_STR, .flags = REP_LABEL | REP_OPTIONAL,
 	    .bit = HIDEPID_OPTION),
-	FIG(struct scan_row, value, "hidden", REP_COUNT, .help = "1: /proc hides other users' processes (hidepid)."),
+	FIG(struct scan_row, value, "hidden", REP_COUNT, .help = "1 when /proc hides other users' processes (hidepid, option), else 0."),
 };
 
 

@@ -239,7 +239,7 @@ def objects(root, o, rows):
         b["nprocs"] = fig(b, "processes")
         b["top"] = sorted(b["cons"].items(), key=lambda c: (-c[1], c[0]))
     total = dict(regions=sum(b["regions"] for b in lst), f={x: sum(b["f"][x] for b in lst) for x in OFIG})
-    return (lst[:o["top"]] if o["top"] else lst), total, ovf, unreadable
+    return (lst[:o["top"]] if o["top"] is not None else lst), total, ovf, unreadable
 
 
 def add_kb(ob, k, v, wide, ovf):
@@ -543,17 +543,22 @@ def model(root, args):
             groups.sort(key=lambda g: (-g[SUMS[m]], g["name"]), reverse=o["rev"])
     # The page: the first SR_MAX_ROWS processes read are kept (the pool is
     # not reached by the trees modelled here); the listing is the first N
-    # of the sorted ones (-n N; without it every one in json and kv, 256
-    # in the table and prom); --unsorted lists N as read
+    # of the sorted ones (-n N, 0 too; without it every one in json and
+    # kv, 256 in the table and prom, none in prom with groups); --unsorted
+    # lists N as read
     if stream:
         cap = o["top"]
-        shown = rows[:cap] if cap else rows
+        shown = rows[:cap] if cap is not None else rows
         cov["dropped"] = len(rows) - len(shown)
     else:
         kept = rows[:MAX_ROWS]
-        cap = o["top"] or (LISTED_BY_DEFAULT if o["fmt"] in ("table", "prom") else None)
+        cap = o["top"]
+        if cap is None and o["fmt"] == "prom" and o["group"] in ("user", "name", "category", "cgroup"):
+            cap = 0
+        elif cap is None and o["fmt"] in ("table", "prom"):
+            cap = LISTED_BY_DEFAULT
         kept.sort(key=lambda r: sortkey(r, o["key"]), reverse=o["rev"])
-        shown = kept[:cap] if cap else kept
+        shown = kept[:cap] if cap is not None else kept
         cov["dropped"] = len(rows) - len(shown)
     depth, sub = {}, {}
     if o["group"] == "tree":
@@ -588,7 +593,7 @@ def model(root, args):
             depth[r["pid"]] = d
             order.append(r)
             stack += [(k, d + 1) for k in reversed(kids.get(r["pid"], []))]
-        shown = order[:cap] if cap else order
+        shown = order[:cap] if cap is not None else order
     mi = keynums(read(root + "/proc/meminfo") or b"", ["MemTotal"])
     return dict(o=o, rows=shown, total=total, groups=groups, cov=cov, depth=depth, sub=sub,
                 mem_total=mi.get("MemTotal"), ovf=ovf)
