@@ -13,6 +13,7 @@
 #include "rd.h"
 #include "run.h"
 #include "sc.h"
+#include "membox.h"
 
 const char *const cli_common_help = "\nCommon options:\n"
 	"  -o, --format=FMT   table (default), json, kv or prom\n"
@@ -23,16 +24,14 @@ const char *const cli_common_help = "\nCommon options:\n"
 	"                     /dev/stdout or file of /proc, /sys, /dev: appended\n"
 	"      --help         this text\n";
 
-static const char *root_arg;
 uint64_t cli_every_us;
-static uint64_t count_arg;   /* --count, 0: none */
 
 void cli_init(const char *applet)
 {
 	mb_applet = applet;
-	root_arg = getenv("MEMBOX_ROOT");
-	if (root_arg && !*root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
-		root_arg = 0;
+	mb.root_arg = getenv("MEMBOX_ROOT");
+	if (mb.root_arg && !*mb.root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
+		mb.root_arg = 0;
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
@@ -199,7 +198,7 @@ int cli_common(int id, const char *arg, const char *usage)
 	case 'R':
 		if (!*arg)   /* "" would be read as the live system */
 			return bad(B_NEEDS, "-R", 2), -1;
-		root_arg = arg;
+		mb.root_arg = arg;
 		return 1;
 	case 'b': case 'k': case 'm': case 'h':
 		fmt_unit = id;
@@ -216,7 +215,7 @@ int cli_common(int id, const char *arg, const char *usage)
 		cli_every_us *= 1000;
 		return 1;
 	case OPT_COUNT:
-		return cli_u64("--count", arg, 1, UINT64_MAX, &count_arg) ? -1 : 1;
+		return cli_u64("--count", arg, 1, UINT64_MAX, &mb.count) ? -1 : 1;
 	case OPT_HELP:
 		out_s(&out1, usage);
 		out_s(&out1, cli_common_help);
@@ -243,9 +242,9 @@ int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const
 
 int cli_root(void)
 {
-	int e = rd_set_root(root_arg);
+	int e = rd_set_root(mb.root_arg);
 	if (e < 0)
-		return mb_fail_errno(root_arg, -e);
+		return mb_fail_errno(mb.root_arg, -e);
 	return 0;
 }
 
@@ -316,9 +315,9 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 
 int cli_reports(void)
 {
-	if (count_arg && !cli_every_us)
+	if (mb.count && !cli_every_us)
 		return mb_warn("--count", "only with --every"), cli_usage_error();
-	return run_reports(cli_every_us, count_arg);
+	return run_reports(cli_every_us, mb.count);
 }
 
 int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)

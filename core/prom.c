@@ -5,8 +5,7 @@
 #include "prom.h"
 #include "table.h"
 #include "text.h"
-
-static int nlab;
+#include "membox.h"
 
 void p_type(const char *name, const char *type, const char *help)
 {
@@ -25,12 +24,12 @@ void p_start(const char *name)
 {
 	fo_s("membox_");
 	fo_s(name);
-	nlab = 0;
+	mb.prom_labels = 0;
 }
 
 static void lab_key(const char *k)
 {
-	fo_c(nlab++ ? ',' : '{');
+	fo_c(mb.prom_labels++ ? ',' : '{');
 	fo_s(k);
 	fo_s("=\"");
 }
@@ -55,7 +54,7 @@ void p_labu(const char *k, uint64_t v)
 
 static void p_num(int neg, uint64_t m, int dec)
 {
-	if (nlab)
+	if (mb.prom_labels)
 		fo_c('}');
 	fo_c(' ');
 	out_num(fo, neg, m, dec, 0);

@@ -12,6 +12,7 @@
 #include "table.h"
 #include "text.h"
 #include "tree.h"
+#include "membox.h"
 
 #define T_KV_DEPTH 4   /* objects nested in a row's figures */
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
@@ -50,8 +51,6 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 
 /* ---- the time of a report made again and again ---- */
 
-static int64_t stamp;   /* rep_stamp's milliseconds; 0: none */
-
 int64_t rep_clock_ms(void)
 {
 	struct timespec ts;
@@ -60,7 +59,7 @@ int64_t rep_clock_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void rep_stamp(int64_t ms) { stamp = ms; }
+void rep_stamp(int64_t ms) { mb.stamp = ms; }
 
 /* n digits of v, zero-padded, at b: the end.  (Not strftime: musl's
  * brings its time-zone and locale code, 21 KiB of a 166 KiB binary, for
@@ -104,10 +103,10 @@ void rep_table_stamp(void)
 {
 	char t[REP_TIME_LEN];
 
-	if (!stamp)
+	if (!mb.stamp)
 		return;
 	fo_s("time ");
-	fo_s(rep_time_text(t, stamp));
+	fo_s(rep_time_text(t, mb.stamp));
 	tb_nl();
 }
 
@@ -116,8 +115,8 @@ void rep_begin(void)
 	if (fmt == FMT_PROM)
 		return;
 	tree_obj(0);
-	if (stamp)
-		tree_fix("time", stamp, 3);
+	if (mb.stamp)
+		tree_fix("time", mb.stamp, 3);
 }
 
 void rep_end(void)

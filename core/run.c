@@ -23,18 +23,13 @@
 #include "report.h"
 #include "run.h"
 #include "sc.h"
+#include "membox.h"
 
 volatile sig_atomic_t mb_stop;
 
 /* ---- -O FILE ---- */
 
 const char *out_path;
-static int out_dir = -1;           /* FILE's directory (O_PATH) */
-static const char *out_base;       /* FILE's last component */
-static int out_in_place;           /* FILE written as it is, appended to */
-static int out_fdno = -1;          /* FILE is membox's descriptor N: N */
-static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
-static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
 
 void run_stop(int sig)
 {
@@ -44,8 +39,8 @@ void run_stop(int sig)
 	out1.nonblock = out2.nonblock = 1;
 	if (fo)
 		fo->nonblock = 1;
-	if (out_file)
-		out_file->nonblock = 1;
+	if (mb.out_file)
+		mb.out_file->nonblock = 1;
 }
 
 void mb_catch_stop(void)
@@ -99,41 +94,47 @@ static int own_fd(const char *dir, const char *name)
  * it names (at most 40, as the kernel follows), in /proc, /sys or /dev?
  * That is /proc/self/fd/N, /dev/stdout, /dev/fd/N, a link to one of
  * them, a /proc, /sys or /dev file.  *fdno: N when the file is membox's
- * own descriptor N (a link in /proc/self/fd), else -1. */
-static int leads_to_kernel(int *fdno)
+ * own descriptor N (a link in /proc/self/fd), else -1.  The paths are
+ * built in the caller's w. */
+struct link_walk {
+	char cur[MB_PATH_MAX];   /* the link followed now */
+	char dir[MB_PATH_MAX];   /* its directory */
+	char to[MB_PATH_MAX];    /* what it says */
+};
+
+static int leads_to_kernel(struct link_walk *w, int *fdno)
 {
-	static char cur[MB_PATH_MAX], dir[MB_PATH_MAX], to[MB_PATH_MAX];
 	struct stat st;
 	unsigned hop;
 	int kernel = 0, kind;
 
 	*fdno = -1;
-	if (strlen(out_path) >= sizeof cur)
+	if (strlen(out_path) >= sizeof w->cur)
 		return 0;
-	strcpy(cur, out_path);
+	strcpy(w->cur, out_path);
 	for (hop = 0; hop <= 40; hop++) {
-		const char *slash = strrchr(cur, '/');
-		size_t n = slash ? (size_t)(slash - cur) + (slash == cur) : 1;
+		const char *slash = strrchr(w->cur, '/');
+		size_t n = slash ? (size_t)(slash - w->cur) + (slash == w->cur) : 1;
 		ssize_t k;
 
-		memcpy(dir, slash ? cur : ".", n);
-		dir[n] = 0;
-		if ((kind = fs_kind(dir)) == FS_PROC) {
-			*fdno = own_fd(dir, slash ? slash + 1 : cur);
+		memcpy(w->dir, slash ? w->cur : ".", n);
+		w->dir[n] = 0;
+		if ((kind = fs_kind(w->dir)) == FS_PROC) {
+			*fdno = own_fd(w->dir, slash ? slash + 1 : w->cur);
 			return 1;
 		}
 		kernel |= kind == FS_KERNEL;
-		if (lstat(cur, &st) || !S_ISLNK(st.st_mode) ||
-		    (k = readlink(cur, to, sizeof to - 1)) <= 0)
+		if (lstat(w->cur, &st) || !S_ISLNK(st.st_mode) ||
+		    (k = readlink(w->cur, w->to, sizeof w->to - 1)) <= 0)
 			return kernel;
-		to[k] = 0;
+		w->to[k] = 0;
 		/* a relative link is read from its own directory */
-		if (to[0] != '/' && n + 1 + (size_t)k >= sizeof cur)
+		if (w->to[0] != '/' && n + 1 + (size_t)k >= sizeof w->cur)
 			return kernel;
-		if (to[0] == '/')
-			memcpy(cur, to, k + 1);
+		if (w->to[0] == '/')
+			memcpy(w->cur, w->to, k + 1);
 		else
-			mb_join(cur, dir, "/", to);
+			mb_join(w->cur, w->dir, "/", w->to);
 	}
 	return kernel;
 }
@@ -145,27 +146,27 @@ static int leads_to_kernel(int *fdno)
 static int out_locate(void)
 {
 	const char *slash = strrchr(out_path, '/');
-	char dir[MB_PATH_MAX];
+	struct link_walk w;   /* its dir is free again for FILE's directory */
 	struct stat st;
 	size_t n;
 
-	out_in_place = leads_to_kernel(&out_fdno) ||
-	               (!stat(out_path, &st) && !S_ISREG(st.st_mode));
-	if (out_in_place || out_dir >= 0)
+	mb.out_in_place = leads_to_kernel(&w, &mb.out_fdno) ||
+	                  (!stat(out_path, &st) && !S_ISREG(st.st_mode));
+	if (mb.out_in_place || mb.out_dir >= 0)
 		return 0;
-	out_base = slash ? slash + 1 : out_path;
+	mb.out_base = slash ? slash + 1 : out_path;
 	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
-	if (!*out_base)
+	if (!*mb.out_base)
 		return EISDIR;
-	if (n >= sizeof dir)
+	if (n >= sizeof w.dir)
 		return ENAMETOOLONG;
-	memcpy(dir, slash ? out_path : ".", n);
-	dir[n] = 0;
-	out_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return out_dir < 0 ? errno : 0;
+	memcpy(w.dir, slash ? out_path : ".", n);
+	w.dir[n] = 0;
+	mb.out_dir = open(w.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return mb.out_dir < 0 ? errno : 0;
 }
 
-/* The name of process pid's temporary file into d (out_tmp's size), the
+/* The name of process pid's temporary file into d (mb.out_tmp's size), the
  * i-th try: a long FILE is cut in it: ".", 200 bytes, ".membox.", PID, ".N" */
 static void tmp_name(char *d, pid_t pid, unsigned i)
 {
@@ -173,7 +174,7 @@ static void tmp_name(char *d, pid_t pid, unsigned i)
 
 	n[u64_str(n, (uint64_t)pid)] = 0;
 	e = mb_join(d, ".", "", "");
-	e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
+	e = (char *)memcpy(e, mb.out_base, strnlen(mb.out_base, 200)) + strnlen(mb.out_base, 200);
 	e = mb_join(e, ".membox.", n, i ? "." : "");
 	if (i)
 		e[u64_str(e, i)] = 0;
@@ -187,8 +188,8 @@ static int out_create(void)
 	int fd;
 
 	for (i = 0; i < 100; i++) {
-		tmp_name(out_tmp, getpid(), i);
-		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+		tmp_name(mb.out_tmp, getpid(), i);
+		fd = openat(mb.out_dir, mb.out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
@@ -196,29 +197,29 @@ static int out_create(void)
 	if (fd >= 0 && fchmod(fd, 0644) < 0) {
 		int err = errno;
 		close(fd);
-		unlinkat(out_dir, out_tmp, 0);
+		unlinkat(mb.out_dir, mb.out_tmp, 0);
 		errno = err;
 		return -1;
 	}
 	return fd;
 }
 
-int out_pending(void) { return out_file != 0; }
+int out_pending(void) { return mb.out_file != 0; }
 
 int out_begin(struct out *o)
 {
 	int fd, err;
 
-	if (!out_path || out_file)
+	if (!out_path || mb.out_file)
 		return 0;
 	if ((err = out_locate()))
 		return mb_fail_errno(out_path, err);
 	/* in place: appended to, as standard output redirected with > or >>
 	 * is, never truncated; a descriptor of membox's is written through
 	 * (a socket cannot be opened again) */
-	if (out_fdno >= 0)
-		fd = fcntl(out_fdno, F_DUPFD_CLOEXEC, 3);
-	else if (out_in_place)
+	if (mb.out_fdno >= 0)
+		fd = fcntl(mb.out_fdno, F_DUPFD_CLOEXEC, 3);
+	else if (mb.out_in_place)
 		fd = open(out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
 	else
 		fd = out_create();
@@ -227,34 +228,34 @@ int out_begin(struct out *o)
 	out_flush(o);
 	o->fd = fd;
 	o->err = 0;
-	out_file = o;
+	mb.out_file = o;
 	return 0;
 }
 
 int out_end(int keep)
 {
-	struct out *o = out_file;
+	struct out *o = mb.out_file;
 	int err = 0;
 
 	if (!o)
 		return 0;
-	out_file = 0;
+	mb.out_file = 0;
 	if (!keep)
 		o->len = 0;   /* what was not written yet is dropped with the file */
 	if (out_flush(o) < 0)
 		err = o->err;
 	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
-	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
+	if (keep && !err && !mb.out_in_place && fsync(o->fd) < 0)
 		err = errno;
 	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
 		err = errno;
 	o->fd = o == &out1 ? 1 : -1;
 	o->err = 0;
-	if (!out_in_place) {
-		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
+	if (!mb.out_in_place) {
+		if (keep && !err && renameat(mb.out_dir, mb.out_tmp, mb.out_dir, mb.out_base) < 0)
 			err = errno;
 		if (!keep || err)
-			unlinkat(out_dir, out_tmp, 0);
+			unlinkat(mb.out_dir, mb.out_tmp, 0);
 	}
 	return err ? mb_fail_errno(out_path, err) : 0;
 }
@@ -344,12 +345,12 @@ static int reader_gone(void)
  * remove it), by the name its process made first. */
 static void drop_tmp_of(pid_t pid)
 {
-	char name[sizeof out_tmp];
+	char name[sizeof mb.out_tmp];
 
-	if (!out_path || out_in_place || out_dir < 0)
+	if (!out_path || mb.out_in_place || mb.out_dir < 0)
 		return;
 	tmp_name(name, pid, 0);
-	unlinkat(out_dir, name, 0);
+	unlinkat(mb.out_dir, name, 0);
 }
 
 int run_reports(uint64_t every_us, uint64_t count)

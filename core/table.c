@@ -2,6 +2,7 @@
 #include <string.h>
 #include "table.h"
 #include "zoneinfo.h"
+#include "membox.h"
 
 struct out *fo = &out1;
 int fmt = FMT_TABLE;

@@ -11,6 +11,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One open object or array of the tree (its state is in mb, membox.h):
+ * at most T_DEPTH levels are open at once, deeper ones are not written. */
+#define T_DEPTH 12
+struct tree_level {
+	char arr;           /* this level is an array */
+	char named;         /* an element named by tree_elem: its name stands
+	                       in kv paths for its array's key */
+	char indexed;       /* an array element: its kv part is its index */
+	unsigned n;         /* members written */
+	const char *part;   /* else its kv part: a key or an element's name
+	                       (0: none, the top level) */
+	unsigned index;
+};
+
 void tree_obj(const char *key);          /* key NULL: top level or array element */
 void tree_arr(const char *key);
 void tree_elem(const char *kvname);      /* an object element of an array */
