@@ -160,7 +160,7 @@ static int write_all(int fd, struct iovec *v, int n)
  * a failure, so that FILE is not replaced (diag.h). */
 static int write_error(int err)
 {
-	return mb_fail_errno(out_path ? out_path : "write error on standard output", err);
+	return mb_fail_errno(mb.out_path ? mb.out_path : "write error on standard output", err);
 }
 
 /* The stream ends at the first failed write: in a child the parent is
@@ -723,7 +723,7 @@ static void read_records(int fd, pid_t pid)
 	while ((k = read(fd, b, sizeof b)) != 0) {
 		if (k < 0) {
 			/* a stop signal under -O: the run ends now, FILE stays */
-			if (errno == EINTR && mb_stop)
+			if (errno == EINTR && mb.stop)
 				kill(pid, SIGKILL);
 			if (errno == EINTR)
 				continue;
@@ -788,7 +788,7 @@ static int run(const struct run *r, int only, int none)
 		ask_fd = answer[0];
 		tar_fd = fcntl(tar_fd, F_DUPFD_CLOEXEC, 3);
 		/* the applet's report goes to /dev/null, never to -O FILE */
-		out_path = 0;
+		mb.out_path = 0;
 		out1.fd = 1;
 		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
 		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
@@ -820,7 +820,7 @@ static int run(const struct run *r, int only, int none)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_SETUP_FAILED) {
 		mb_warn(r->argv[0], "not run: no descriptor for /dev/null or stdout");
 		TT.failed = 1;
-	} else if (WIFSIGNALED(status) && !mb_stop) {   /* not our SIGKILL */
+	} else if (WIFSIGNALED(status) && !mb.stop) {   /* not our SIGKILL */
 		mb_warn(r->argv[0], "killed by signal ", MB_U64(WTERMSIG(status)));
 		TT.failed = 1;
 	}
@@ -935,7 +935,7 @@ int capture_main(int argc, char **argv)
 		mb_warn(argv[st.ind], "capture takes no operands");
 		return cli_usage_error();
 	}
-	if (!out_path && isatty(1)) {
+	if (!mb.out_path && isatty(1)) {
 		mb_warn("standard output is a terminal", "refusing to write a tar stream to it");
 		return 2;
 	}
@@ -944,7 +944,7 @@ int capture_main(int argc, char **argv)
 	if (nseen)
 		found = given_processes(seen, &nseen, pid_text);
 	/* -O FILE: a stop signal leaves FILE as it was, never a cut stream */
-	if (out_path) {
+	if (mb.out_path) {
 		mb_catch_stop();
 		if (out_begin(&out1))
 			return 1;
@@ -958,7 +958,7 @@ int capture_main(int argc, char **argv)
 	for (i = 0; i < RUN_N; i++) {
 		if (!runs[i].main || (i == RUN_SMAPS && !smaps))
 			continue;
-		if (run(&runs[i], i == RUN_SMAPS, i == RUN_SMAPS_ROLLUP && smaps) || mb_stop)
+		if (run(&runs[i], i == RUN_SMAPS, i == RUN_SMAPS_ROLLUP && smaps) || mb.stop)
 			return 1;
 	}
 	end();

@@ -24,11 +24,9 @@ const char *const cli_common_help = "\nCommon options:\n"
 	"                     /dev/stdout or file of /proc, /sys, /dev: appended\n"
 	"      --help         this text\n";
 
-uint64_t cli_every_us;
-
 void cli_init(const char *applet)
 {
-	mb_applet = applet;
+	mb.applet = applet;
 	mb.root_arg = getenv("MEMBOX_ROOT");
 	if (mb.root_arg && !*mb.root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
 		mb.root_arg = 0;
@@ -158,7 +156,7 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 int cli_usage_error(void)
 {
 	out_s(&out2, "Try '");
-	out_s(&out2, mb_applet);
+	out_s(&out2, mb.applet);
 	out_s(&out2, " --help'.\n");
 	out_flush(&out2);
 	return 2;
@@ -193,7 +191,7 @@ int cli_common(int id, const char *arg, const char *usage)
 	case 'o':
 		if ((k = cli_pick("-o", arg, fmt_names, FMT_N)) < 0)
 			return -1;
-		fmt = k;
+		mb.fmt = k;
 		return 1;
 	case 'R':
 		if (!*arg)   /* "" would be read as the live system */
@@ -201,18 +199,18 @@ int cli_common(int id, const char *arg, const char *usage)
 		mb.root_arg = arg;
 		return 1;
 	case 'b': case 'k': case 'm': case 'h':
-		fmt_unit = id;
+		mb.fmt_unit = id;
 		return 1;
 	case OPT_OUTPUT:
 		if (!*arg)
 			return bad(B_NEEDS, "-O", 2), -1;
-		out_path = strcmp(arg, "-") ? arg : 0;
+		mb.out_path = strcmp(arg, "-") ? arg : 0;
 		return 1;
 	case OPT_EVERY:
 		/* 1 ms to 2^32 - 1 s: the deadlines in microseconds never wrap */
-		if (cli_fix("--every", arg, 3, 1, 4294967295000, &cli_every_us))
+		if (cli_fix("--every", arg, 3, 1, 4294967295000, &mb.every_us))
 			return -1;
-		cli_every_us *= 1000;
+		mb.every_us *= 1000;
 		return 1;
 	case OPT_COUNT:
 		return cli_u64("--count", arg, 1, UINT64_MAX, &mb.count) ? -1 : 1;
@@ -315,9 +313,9 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 
 int cli_reports(void)
 {
-	if (mb.count && !cli_every_us)
+	if (mb.count && !mb.every_us)
 		return mb_warn("--count", "only with --every"), cli_usage_error();
-	return run_reports(cli_every_us, mb.count);
+	return run_reports(mb.every_us, mb.count);
 }
 
 int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)

@@ -7,8 +7,6 @@
 #include "text.h"
 #include "membox.h"
 
-const char *mb_applet = "membox";
-
 /* FNV-1a, continued from h */
 static uint32_t hash(uint32_t h, const void *p, size_t n)
 {
@@ -77,8 +75,8 @@ static void say(const char *const *v, size_t max, const unsigned long *line)
 	if (said_before_now(h))
 		return;
 	out_s(&out2, "membox: ");
-	if (strcmp(mb_applet, "membox")) {
-		out_s(&out2, mb_applet);
+	if (strcmp(mb.applet, "membox")) {
+		out_s(&out2, mb.applet);
 		out_s(&out2, ": ");
 	}
 	for (p = v, left = max; p < end; p++) {

@@ -1,6 +1,7 @@
 /* The process-wide state of the core (membox.h) and its first values. */
 #include <fcntl.h>
 #include "membox.h"
+#include "out.h"
 
 struct membox mb;
 
@@ -11,7 +12,10 @@ struct membox mb;
  * all start from the same state. */
 __attribute__((constructor)) static void mb_first_values(void)
 {
+	mb.fmt_unit = 'k';
+	mb.fo = &out1;
 	mb.tree_depth = -1;
+	mb.applet = "membox";
 	mb.said_fd = -1;
 	mb.root_fd = AT_FDCWD;
 	mb.root_name = "/";

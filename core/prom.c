@@ -39,7 +39,7 @@ static void lab_key(const char *k)
 void p_lab(const char *k, const char *v, size_t n)
 {
 	lab_key(k);
-	out_esc(fo, v, n, E_PROM);
+	out_esc(mb.fo, v, n, E_PROM);
 	fo_c('"');
 }
 
@@ -48,7 +48,7 @@ void p_labc(const char *k, const char *v) { p_lab(k, v, strlen(v)); }
 void p_labu(const char *k, uint64_t v)
 {
 	lab_key(k);
-	out_u64(fo, v);
+	out_u64(mb.fo, v);
 	fo_c('"');
 }
 
@@ -57,7 +57,7 @@ static void p_num(int neg, uint64_t m, int dec)
 	if (mb.prom_labels)
 		fo_c('}');
 	fo_c(' ');
-	out_num(fo, neg, m, dec, 0);
+	out_num(mb.fo, neg, m, dec, 0);
 	fo_c('\n');
 }
 

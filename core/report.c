@@ -112,7 +112,7 @@ void rep_table_stamp(void)
 
 void rep_begin(void)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		return;
 	tree_obj(0);
 	if (mb.stamp)
@@ -121,7 +121,7 @@ void rep_begin(void)
 
 void rep_end(void)
 {
-	if (fmt != FMT_PROM)
+	if (mb.fmt != FMT_PROM)
 		tree_done();
 }
 
@@ -315,7 +315,7 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_prom(prefix, figs, n, rec, have);
 	else
 		rep_tree(figs, n, rec, have);
@@ -388,7 +388,7 @@ static void rep_list_prom(const struct rep_list *l)
 
 void rep_list(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		rep_list_tree(l);
@@ -607,7 +607,7 @@ static int kv_taken(const struct rep_list *l, const char *(*name)(void *ctx, siz
 	int absent, their_absent;
 	size_t j;
 
-	if (fmt != FMT_KV || !(name || l->kvname) || !(me = row_name(l, name, i, mine, &absent)))
+	if (mb.fmt != FMT_KV || !(name || l->kvname) || !(me = row_name(l, name, i, mine, &absent)))
 		return 0;
 	for (j = 0; j < i; j++) {
 		them = row_name(l, name, j, other, &their_absent);
@@ -640,7 +640,7 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 
 void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		list_tree(l, name, 0);
@@ -653,7 +653,7 @@ static int is_left_out(const struct rep_fig *f, uint64_t left_out)
 
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		list_prom(l, left_out, 0, 0);
 	else
 		list_tree(l, 0, left_out);
@@ -692,7 +692,7 @@ void rep_table_head(const struct rep_fig *figs, size_t n)
 		if (f->kind == REP_STR) {
 			tb_str(t, f->width);
 		} else {
-			out_pad(fo, strlen(t), f->width);
+			out_pad(mb.fo, strlen(t), f->width);
 			fo_s(t);
 		}
 	}
@@ -715,7 +715,7 @@ static void cell(const struct rep_fig *f, const void *rec)
 		tb_i64(VAL(rec, f, int64_t), f->width);
 		break;
 	case REP_FIX:
-		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, f->width);
+		out_num(mb.fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, f->width);
 		break;
 	case REP_STR:
 		tb_str(VAL(rec, f, const char *), f->width);
@@ -752,7 +752,7 @@ void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64
 			while (i + 1 < n && (figs[i + 1].flags & REP_LABEL))
 				i++;
 		} else if (f->bit && !has_bit(f, have)) {
-			out_pad(fo, 1, f->width);
+			out_pad(mb.fo, 1, f->width);
 			fo_c('-');
 		} else {
 			cell(f, rec);
@@ -789,12 +789,12 @@ void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64
 
 int rep_can_stream(void)
 {
-	return fmt != FMT_PROM;
+	return mb.fmt != FMT_PROM;
 }
 
 int rep_list_open(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		return 0;
 	tree_arr(l->key);
 	return 1;
@@ -802,13 +802,13 @@ int rep_list_open(const struct rep_list *l)
 
 void rep_list_row(const struct rep_list *l, size_t i)
 {
-	if (fmt != FMT_PROM)
+	if (mb.fmt != FMT_PROM)
 		tree_row(l, i, 0, 0);
 }
 
 void rep_list_close(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		tree_end();

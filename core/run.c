@@ -25,20 +25,16 @@
 #include "sc.h"
 #include "membox.h"
 
-volatile sig_atomic_t mb_stop;
-
 /* ---- -O FILE ---- */
-
-const char *out_path;
 
 void run_stop(int sig)
 {
-	mb_stop = sig;
+	mb.stop = sig;
 	/* after a stop signal no write may block (a stalled reader would
 	 * hold membox forever) */
 	out1.nonblock = out2.nonblock = 1;
-	if (fo)
-		fo->nonblock = 1;
+	if (mb.fo)
+		mb.fo->nonblock = 1;
 	if (mb.out_file)
 		mb.out_file->nonblock = 1;
 }
@@ -46,7 +42,7 @@ void run_stop(int sig)
 void mb_catch_stop(void)
 {
 	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
-	 * FIFO returns EINTR, and the loop around it sees mb_stop */
+	 * FIFO returns EINTR, and the loop around it sees mb.stop */
 	struct sigaction sa = { .sa_handler = run_stop }, was;
 	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
 	unsigned i;
@@ -109,9 +105,9 @@ static int leads_to_kernel(struct link_walk *w, int *fdno)
 	int kernel = 0, kind;
 
 	*fdno = -1;
-	if (strlen(out_path) >= sizeof w->cur)
+	if (strlen(mb.out_path) >= sizeof w->cur)
 		return 0;
-	strcpy(w->cur, out_path);
+	strcpy(w->cur, mb.out_path);
 	for (hop = 0; hop <= 40; hop++) {
 		const char *slash = strrchr(w->cur, '/');
 		size_t n = slash ? (size_t)(slash - w->cur) + (slash == w->cur) : 1;
@@ -145,22 +141,22 @@ static int leads_to_kernel(struct link_walk *w, int *fdno)
  * it may replace */
 static int out_locate(void)
 {
-	const char *slash = strrchr(out_path, '/');
+	const char *slash = strrchr(mb.out_path, '/');
 	struct link_walk w;   /* its dir is free again for FILE's directory */
 	struct stat st;
 	size_t n;
 
 	mb.out_in_place = leads_to_kernel(&w, &mb.out_fdno) ||
-	                  (!stat(out_path, &st) && !S_ISREG(st.st_mode));
+	                  (!stat(mb.out_path, &st) && !S_ISREG(st.st_mode));
 	if (mb.out_in_place || mb.out_dir >= 0)
 		return 0;
-	mb.out_base = slash ? slash + 1 : out_path;
-	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
+	mb.out_base = slash ? slash + 1 : mb.out_path;
+	n = slash ? (size_t)(slash - mb.out_path) + (slash == mb.out_path) : 1;
 	if (!*mb.out_base)
 		return EISDIR;
 	if (n >= sizeof w.dir)
 		return ENAMETOOLONG;
-	memcpy(w.dir, slash ? out_path : ".", n);
+	memcpy(w.dir, slash ? mb.out_path : ".", n);
 	w.dir[n] = 0;
 	mb.out_dir = open(w.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return mb.out_dir < 0 ? errno : 0;
@@ -210,21 +206,21 @@ int out_begin(struct out *o)
 {
 	int fd, err;
 
-	if (!out_path || mb.out_file)
+	if (!mb.out_path || mb.out_file)
 		return 0;
 	if ((err = out_locate()))
-		return mb_fail_errno(out_path, err);
+		return mb_fail_errno(mb.out_path, err);
 	/* in place: appended to, as standard output redirected with > or >>
 	 * is, never truncated; a descriptor of membox's is written through
 	 * (a socket cannot be opened again) */
 	if (mb.out_fdno >= 0)
 		fd = fcntl(mb.out_fdno, F_DUPFD_CLOEXEC, 3);
 	else if (mb.out_in_place)
-		fd = open(out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+		fd = open(mb.out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
 	else
 		fd = out_create();
 	if (fd < 0)
-		return mb_fail_errno(out_path, errno);
+		return mb_fail_errno(mb.out_path, errno);
 	out_flush(o);
 	o->fd = fd;
 	o->err = 0;
@@ -257,7 +253,7 @@ int out_end(int keep)
 		if (!keep || err)
 			unlinkat(mb.out_dir, mb.out_tmp, 0);
 	}
-	return err ? mb_fail_errno(out_path, err) : 0;
+	return err ? mb_fail_errno(mb.out_path, err) : 0;
 }
 
 int mb_exit_status(int status)
@@ -267,9 +263,9 @@ int mb_exit_status(int status)
 	/* -O FILE: the report replaces it unless a failure or a stop signal
 	 * came first (a report of --every stops quietly: that is its end) */
 	if (out_pending()) {
-		int keep = !mb_failed() && !mb_stop;
-		if (mb_stop && !mb_said_active())
-			mb_warn(out_path, "not replaced: stopped by a signal");
+		int keep = !mb_failed() && !mb.stop;
+		if (mb.stop && !mb_said_active())
+			mb_warn(mb.out_path, "not replaced: stopped by a signal");
 		if ((out_end(keep) || !keep) && !status)
 			status = 1;
 	}
@@ -279,8 +275,8 @@ int mb_exit_status(int status)
 		if (!status)
 			status = 1;
 	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
+	if (mb.fo != &out1 && out_flush(mb.fo) < 0) {
+		mb_warn_errno("write error on the report", mb.fo->err);
 		if (!status)
 			status = 1;
 	}
@@ -291,7 +287,7 @@ int mb_exit_status(int status)
 /* ---- --every ---- */
 
 /* Sleep until at (monotonic microseconds) or a stop signal: 1 after a
- * stop.  The stop signals are blocked from the look at mb_stop until
+ * stop.  The stop signals are blocked from the look at mb.stop until
  * ppoll unblocks them: one that comes in between ends the sleep at once. */
 static int sleep_until(uint64_t at)
 {
@@ -303,13 +299,13 @@ static int sleep_until(uint64_t at)
 	sigaddset(&stops, SIGTERM);
 	sigaddset(&stops, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stops, &unblocked);
-	while (!mb_stop && (now = mono_us()) < at) {
+	while (!mb.stop && (now = mono_us()) < at) {
 		uint64_t left = at - now;
 		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
 		ppoll(0, 0, &ts, &unblocked);
 	}
 	sigprocmask(SIG_SETMASK, &unblocked, 0);
-	return mb_stop != 0;
+	return mb.stop != 0;
 }
 
 /* Wait for the report's process: its exit status (128 + N after signal
@@ -321,8 +317,8 @@ static int wait_report(pid_t pid, int fd)
 	int status, passed = 0;
 
 	for (;;) {
-		if (mb_stop && !passed)
-			passed = !kill(pid, mb_stop);
+		if (mb.stop && !passed)
+			passed = !kill(pid, mb.stop);
 		if (waitpid(pid, &status, 0) == pid)
 			break;
 		if (errno != EINTR)
@@ -338,7 +334,7 @@ static int reader_gone(void)
 {
 	struct pollfd pf = { .fd = 1 };
 
-	return !out_path && poll(&pf, 1, 0) > 0 && (pf.revents & (POLLERR | POLLHUP));
+	return !mb.out_path && poll(&pf, 1, 0) > 0 && (pf.revents & (POLLERR | POLLHUP));
 }
 
 /* The temporary file of a report killed outright (SIGKILL: it could not
@@ -347,7 +343,7 @@ static void drop_tmp_of(pid_t pid)
 {
 	char name[sizeof mb.out_tmp];
 
-	if (!out_path || mb.out_in_place || mb.out_dir < 0)
+	if (!mb.out_path || mb.out_in_place || mb.out_dir < 0)
 		return;
 	tmp_name(name, pid, 0);
 	unlinkat(mb.out_dir, name, 0);
@@ -361,11 +357,11 @@ int run_reports(uint64_t every_us, uint64_t count)
 
 	/* a stop signal must not leave a temporary file behind: it is noted,
 	 * and the report ends without replacing FILE */
-	if (out_path || every_us)
+	if (mb.out_path || every_us)
 		mb_catch_stop();
 	if (!every_us)
 		return out_begin(&out1);
-	if (out_path)
+	if (mb.out_path)
 		out_locate();   /* for drop_tmp_of; each report says its error */
 	start = mono_us();
 	for (;;) {
@@ -385,7 +381,7 @@ int run_reports(uint64_t every_us, uint64_t count)
 			/* its time, from before its figures are read: json and kv
 			 * write it in the report, a table in a heading line */
 			rep_stamp(rep_clock_ms());
-			if (!(err = out_begin(&out1)) && fmt == FMT_TABLE)
+			if (!(err = out_begin(&out1)) && mb.fmt == FMT_TABLE)
 				rep_table_stamp();
 			return err;
 		}
@@ -404,7 +400,7 @@ int run_reports(uint64_t every_us, uint64_t count)
 			if (status > 128)
 				drop_tmp_of(pid);
 		}
-		if (mb_stop)
+		if (mb.stop)
 			break;
 		/* a reader gone ends the loop with the report's status: 141 when
 		 * SIGPIPE ended it, as any filter; 1 where SIGPIPE is ignored */

@@ -44,7 +44,7 @@ static void kv_part(const char *s, int first)
 		fo_c('_');
 	while (*s) {
 		k = strspn(s, kv_name_bytes);
-		out_mem(fo, s, k);
+		out_mem(mb.fo, s, k);
 		s += k;
 		if (*s) {
 			fo_c('_');
@@ -93,11 +93,11 @@ static void member(const char *key, int scalar)
 	if (mb.tree_depth < 0)
 		return;
 	in = &mb.tree_level[mb.tree_depth];
-	if (fmt == FMT_JSON) {
+	if (mb.fmt == FMT_JSON) {
 		if (in->n)
 			fo_c(',');
 		if (key && !in->arr) {
-			json_str(fo, key, strlen(key));
+			json_str(mb.fo, key, strlen(key));
 			fo_c(':');
 		}
 	} else if (scalar) {
@@ -123,7 +123,7 @@ static void push(int arr, const char *key, const char *kvname)
 		index = mb.tree_level[mb.tree_depth].n;
 	}
 	member(key, 0);
-	if (fmt == FMT_JSON)
+	if (mb.fmt == FMT_JSON)
 		fo_c(arr ? '[' : '{');
 	l = &mb.tree_level[++mb.tree_depth];
 	l->arr = arr;
@@ -142,7 +142,7 @@ void tree_end(void)
 {
 	if (mb.tree_depth < 0)
 		return;
-	if (fmt == FMT_JSON)
+	if (mb.fmt == FMT_JSON)
 		fo_c(mb.tree_level[mb.tree_depth].arr ? ']' : '}');
 	mb.tree_depth--;
 }
@@ -151,7 +151,7 @@ void tree_done(void)
 {
 	while (mb.tree_depth >= 0)
 		tree_end();
-	if (fmt == FMT_JSON)
+	if (mb.fmt == FMT_JSON)
 		fo_c('\n');
 }
 
@@ -160,10 +160,10 @@ void tree_done(void)
 static void tree_num(const char *key, int neg, uint64_t m, int dec)
 {
 	member(key, 1);
-	if (fmt == FMT_KV)
+	if (mb.fmt == FMT_KV)
 		fo_c('\'');
-	out_num(fo, neg, m, dec, 0);
-	if (fmt == FMT_KV)
+	out_num(mb.fo, neg, m, dec, 0);
+	if (mb.fmt == FMT_KV)
 		fo_s("'\n");
 }
 
@@ -174,10 +174,10 @@ void tree_fix(const char *key, int64_t v, int dec) { tree_num(key, v < 0, out_ma
 void tree_str(const char *key, const char *s, size_t n)
 {
 	member(key, 1);
-	if (fmt == FMT_JSON)
-		json_str(fo, s, n);
+	if (mb.fmt == FMT_JSON)
+		json_str(mb.fo, s, n);
 	else {
-		kv_str(fo, s, n);
+		kv_str(mb.fo, s, n);
 		fo_c('\n');
 	}
 }
@@ -188,7 +188,7 @@ void tree_cstr(const char *key, const char *s) { tree_str(key, s, strlen(s)); }
 static void word(const char *key, const char *w)
 {
 	member(key, 1);
-	if (fmt == FMT_JSON) {
+	if (mb.fmt == FMT_JSON) {
 		fo_s(w);
 	} else {
 		fo_c('\'');

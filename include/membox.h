@@ -22,15 +22,20 @@ struct out;
 struct membox {
 	/* the options (cli.c) */
 	const char *root_arg;     /* -R DIR or MEMBOX_ROOT; 0: none */
+	uint64_t every_us;        /* --every, microseconds; 0: one report */
 	uint64_t count;           /* --count, reports; 0: no end */
 
-	/* the report */
+	/* the report: its format, unit and writer (table.c, cli.c sets them) */
+	int fmt;                  /* -o: FMT_ of table.h */
+	int fmt_unit;             /* table sizes: 'b', 'k' (first), 'm', 'h' */
+	struct out *fo;           /* where the report goes: &out1 unless an applet says */
 	int64_t stamp;            /* report.c: rep_stamp's milliseconds; 0: none */
 	int prom_labels;          /* prom.c: labels written in the sample begun */
 	struct tree_level tree_level[T_DEPTH];   /* tree.c: the open levels */
 	int tree_depth;           /* tree.c: the innermost open level; -1: none */
 
 	/* messages (diag.c) */
+	const char *applet;       /* its name in messages; "membox" before cli_init */
 	int failed;               /* a failure was said: the report does not replace -O FILE */
 	/* --every: hashes of the messages the last report said and of those
 	 * this one said; [0] counts the hashes after it */
@@ -46,6 +51,8 @@ struct membox {
 	rd_tap_fn *tap;           /* capture's: told of every open under the root */
 
 	/* the end of a run (run.c) */
+	volatile sig_atomic_t stop;   /* the stop signal that came (a handler sets it); 0 */
+	const char *out_path;     /* -O FILE; 0: standard output */
 	int out_dir;              /* FILE's directory (O_PATH); -1: not opened */
 	const char *out_base;     /* FILE's last component */
 	int out_in_place;         /* FILE written as it is, appended to */

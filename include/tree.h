@@ -1,5 +1,5 @@
 /* tree_: json and kv from one tree of calls: objects, arrays and scalar
- * members, written to the report (fo) in the format asked for (-o).  In kv
+ * members, written to the report (mb.fo) in the format asked for (-o).  In kv
  * each scalar is a line KEY='VALUE' that sh can eval: KEY is the path of
  * keys joined by '_' ("total_reserve"; an array element's part is its
  * INDEX unless tree_elem names it, and that name then stands for the
