@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/auxv.h>
 #include <sys/uio.h>
@@ -584,15 +583,15 @@ static size_t kv_u(char *b, size_t cap, size_t len, const char *key, uint64_t v)
 	return kv(b, cap, len, key, t, u64_str(t, v));
 }
 
-/* CLOCK_REALTIME as seconds with 3 decimals into t (32 bytes) */
+/* The time (rep_clock_ms) as seconds with 3 decimals into t (32 bytes);
+ * *sec: its whole seconds, for the tar headers */
 static const char *now(char *t, uint64_t *sec)
 {
-	struct timespec ts;
+	int64_t ms = rep_clock_ms();
 
-	clock_gettime(CLOCK_REALTIME, &ts);
 	if (sec)
-		*sec = ts.tv_sec;
-	t[fix_str(t, (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, 3)] = 0;
+		*sec = ms / 1000 - (ms % 1000 < 0);
+	t[fix_str(t, (uint64_t)ms, 3)] = 0;
 	return t;
 }
 
