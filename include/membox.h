@@ -1,8 +1,9 @@
 /* mb: the process-wide state of the core, in one struct (as toybox's
  * `toys`).  What the options chose for the whole run, where the report
  * goes, and what the reader, the message writer and the end of a run must
- * remember between calls.  Each member belongs to the module named above
- * its group, which alone writes it (cli.c sets what the options give).
+ * remember between calls.  Each group names the module that keeps its
+ * members; cli.c sets what the options give, and an applet may point
+ * mb.fo at a writer of its own (or clear mb.out_path in a child).
  * Not here: an applet's own state (its GLOBALS block, applet.h) and the
  * two writers out1/out2 with their buffers (out.h).
  *
@@ -35,23 +36,25 @@ struct membox {
 	int tree_depth;           /* tree.c: the innermost open level; -1: none */
 
 	/* messages (diag.c) */
-	const char *applet;       /* its name in messages; "membox" before cli_init */
+	const char *applet;       /* the applet's name in messages; "membox" before cli_init */
 	int failed;               /* a failure was said: the report does not replace -O FILE */
 	/* --every: hashes of the messages the last report said and of those
 	 * this one said; [0] counts the hashes after it */
 	uint32_t said_before[MB_SAID_MAX + 1], said_now[MB_SAID_MAX + 1];
-	int said_fd;              /* a report's process: where said_now goes at its end; -1 */
+	int said_fd;              /* where said_now goes at a report's end; -1: not one of --every */
 
 	/* the root every path is read under (rd.c) */
 	int root_fd;              /* its directory; AT_FDCWD: "/" not opened */
 	const char *root_name;    /* as given ("/" first), for rd_root */
 	int root_live;            /* it is the live "/", however spelt (1 first) */
-	int have_openat2;         /* 0 not tried yet, 1 works, -1 missing (ENOSYS) */
+	/* openat2: 0 not tried yet, 1 works, -1 missing (ENOSYS: before Linux
+	 * 5.6, or a seccomp filter or emulator that does not know it) */
+	int have_openat2;
 	unsigned long fd_exhausted;   /* opens failed for want of a descriptor */
 	rd_tap_fn *tap;           /* capture's: told of every open under the root */
 
 	/* the end of a run (run.c) */
-	volatile sig_atomic_t stop;   /* the stop signal that came (a handler sets it); 0 */
+	volatile sig_atomic_t stop;   /* the stop signal that came (run_stop, a handler); 0: none */
 	const char *out_path;     /* -O FILE; 0: standard output */
 	int out_dir;              /* FILE's directory (O_PATH); -1: not opened */
 	const char *out_base;     /* FILE's last component */
