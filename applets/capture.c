@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/auxv.h>
 #include <sys/uio.h>
@@ -160,7 +159,7 @@ static int write_all(int fd, struct iovec *v, int n)
  * a failure, so that FILE is not replaced (diag.h). */
 static int write_error(int err)
 {
-	return mb_fail_errno(out_path ? out_path : "write error on standard output", err);
+	return mb_fail_errno(mb.out_path ? mb.out_path : "write error on standard output", err);
 }
 
 /* The stream ends at the first failed write: in a child the parent is
@@ -584,15 +583,15 @@ static size_t kv_u(char *b, size_t cap, size_t len, const char *key, uint64_t v)
 	return kv(b, cap, len, key, t, u64_str(t, v));
 }
 
-/* CLOCK_REALTIME as seconds with 3 decimals into t (32 bytes) */
+/* The time (rep_clock_ms) as seconds with 3 decimals into t (32 bytes);
+ * *sec: its whole seconds, for the tar headers */
 static const char *now(char *t, uint64_t *sec)
 {
-	struct timespec ts;
+	int64_t ms = rep_clock_ms();
 
-	clock_gettime(CLOCK_REALTIME, &ts);
 	if (sec)
-		*sec = ts.tv_sec;
-	t[fix_str(t, (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000, 3)] = 0;
+		*sec = ms / 1000 - (ms % 1000 < 0);
+	t[fix_str(t, (uint64_t)ms, 3)] = 0;
 	return t;
 }
 
@@ -723,7 +722,7 @@ static void read_records(int fd, pid_t pid)
 	while ((k = read(fd, b, sizeof b)) != 0) {
 		if (k < 0) {
 			/* a stop signal under -O: the run ends now, FILE stays */
-			if (errno == EINTR && mb_stop)
+			if (errno == EINTR && mb.stop)
 				kill(pid, SIGKILL);
 			if (errno == EINTR)
 				continue;
@@ -788,7 +787,7 @@ static int run(const struct run *r, int only, int none)
 		ask_fd = answer[0];
 		tar_fd = fcntl(tar_fd, F_DUPFD_CLOEXEC, 3);
 		/* the applet's report goes to /dev/null, never to -O FILE */
-		out_path = 0;
+		mb.out_path = 0;
 		out1.fd = 1;
 		null = rd_openat(AT_FDCWD, "/dev/null", O_RDWR);
 		if (tar_fd < 0 || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
@@ -820,7 +819,7 @@ static int run(const struct run *r, int only, int none)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_SETUP_FAILED) {
 		mb_warn(r->argv[0], "not run: no descriptor for /dev/null or stdout");
 		TT.failed = 1;
-	} else if (WIFSIGNALED(status) && !mb_stop) {   /* not our SIGKILL */
+	} else if (WIFSIGNALED(status) && !mb.stop) {   /* not our SIGKILL */
 		mb_warn(r->argv[0], "killed by signal ", MB_U64(WTERMSIG(status)));
 		TT.failed = 1;
 	}
@@ -935,7 +934,7 @@ int capture_main(int argc, char **argv)
 		mb_warn(argv[st.ind], "capture takes no operands");
 		return cli_usage_error();
 	}
-	if (!out_path && isatty(1)) {
+	if (!mb.out_path && isatty(1)) {
 		mb_warn("standard output is a terminal", "refusing to write a tar stream to it");
 		return 2;
 	}
@@ -944,7 +943,7 @@ int capture_main(int argc, char **argv)
 	if (nseen)
 		found = given_processes(seen, &nseen, pid_text);
 	/* -O FILE: a stop signal leaves FILE as it was, never a cut stream */
-	if (out_path) {
+	if (mb.out_path) {
 		mb_catch_stop();
 		if (out_begin(&out1))
 			return 1;
@@ -958,7 +957,7 @@ int capture_main(int argc, char **argv)
 	for (i = 0; i < RUN_N; i++) {
 		if (!runs[i].main || (i == RUN_SMAPS && !smaps))
 			continue;
-		if (run(&runs[i], i == RUN_SMAPS, i == RUN_SMAPS_ROLLUP && smaps) || mb_stop)
+		if (run(&runs[i], i == RUN_SMAPS, i == RUN_SMAPS_ROLLUP && smaps) || mb.stop)
 			return 1;
 	}
 	end();

@@ -681,7 +681,7 @@ static void table(void)
 	fo_s(TT.eval.margin_off ? " off (notifier disabled)" : TT.eval.margins.n ? "" : " -");
 	for (i = 0; i < TT.eval.margins.n; i++) {
 		fo_c(' ');
-		out_u64(fo, TT.margins[i] / MIB);
+		out_u64(mb.fo, TT.margins[i] / MIB);
 	}
 	tb_nl();
 	rep_table_rows(memory_figs, REP_N(memory_figs), &TT.eval, TT.memory_figs_have, 20, every);
@@ -706,7 +706,7 @@ static void table(void)
 static void put(const char *text, uint64_t value)
 {
 	fo_s(text);
-	out_u64(fo, value);
+	out_u64(mb.fo, value);
 }
 
 /* The monitoring-plugins status line: perfdata (bytes) after '|'.
@@ -738,7 +738,7 @@ static int check_line(void)
 	put(" swap_used=", e->swap_used);
 	put("B;;;0;", e->swap_total);
 	fo_s(" process_headroom=");   /* negative: above the ceiling */
-	out_i64(fo, e->process_headroom);
+	out_i64(mb.fo, e->process_headroom);
 	fo_s("B\n");
 	return e->level;
 }
@@ -749,14 +749,14 @@ static int check_line(void)
 enum lowmem_view { VIEW_REPORT, VIEW_WATCH_LINE };
 static void show(enum lowmem_view view)
 {
-	if (fmt == FMT_TABLE) {
+	if (mb.fmt == FMT_TABLE) {
 		if (view == VIEW_REPORT) {
 			table();
 		} else {
 			char t[REP_TIME_LEN];
 			fo_s(rep_time_text(t, TT.eval.time));
 			fo_c(' ');
-			out_fix(fo, (uint64_t)TT.eval.elapsed / 100, 1);
+			out_fix(mb.fo, (uint64_t)TT.eval.elapsed / 100, 1);
 			fo_c(' ');
 			check_line();
 		}
@@ -812,12 +812,12 @@ static enum lowmem_wake wake(int *fd)
  * process that ended cleanly. */
 static int stopped(void)
 {
-	return 128 + mb_stop;
+	return 128 + mb.stop;
 }
 
 /* Sleep up to ms milliseconds for the wake-up on p (nfds 0: none) or a stop
  * signal: poll's result.  The stop signals are blocked from the check of
- * mb_stop until ppoll unblocks them, so one that comes in between ends the
+ * mb.stop until ppoll unblocks them, so one that comes in between ends the
  * sleep at once instead of after it. */
 static int sleep_for(struct pollfd *p, nfds_t nfds, uint64_t ms)
 {
@@ -836,7 +836,7 @@ static int sleep_for(struct pollfd *p, nfds_t nfds, uint64_t ms)
 	sigaddset(&stops, SIGTERM);
 	sigaddset(&stops, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stops, &unblocked);
-	if (!mb_stop)
+	if (!mb.stop)
 		k = ppoll(p, nfds, &ts, &unblocked);
 	sigprocmask(SIG_SETMASK, &unblocked, 0);
 	return k;
@@ -863,7 +863,7 @@ static int loop(int mode)
 		if (mode == LOWMEM_OPT_WATCH)
 			rep_stamp(TT.eval.time = rep_clock_ms());
 		if (evaluate())   /* a read a stop signal interrupted is no failure */
-			return mb_stop ? stopped() : 1;
+			return mb.stop ? stopped() : 1;
 		TT.quiet = 1;
 		now = now_ms();
 		elapsed = now - start;
@@ -885,10 +885,10 @@ static int loop(int mode)
 			show(VIEW_WATCH_LINE);
 			/* a reader that is gone or a full disk ends the watch; the
 			 * message is mb_exit_status's (out_end's for -O) */
-			if (out_path ? out_end(1) : out_flush(fo) < 0)
-				return mb_stop ? stopped() : 1;
+			if (mb.out_path ? out_end(1) : out_flush(mb.fo) < 0)
+				return mb.stop ? stopped() : 1;
 		}
-		if (mb_stop)
+		if (mb.stop)
 			return stopped();
 		if (TT.opt.timeout_given && now >= deadline)
 			return mode == LOWMEM_OPT_WAIT ?
@@ -899,7 +899,7 @@ static int loop(int mode)
 			wait_ms = deadline - now;
 		if (sleep_for(&p, p.fd >= 0, wait_ms) > 0 && how == WAKE_SYSFS)
 			rd_fd(p.fd, b, sizeof b, &truncated);   /* re-arms the notification */
-		if (mb_stop)
+		if (mb.stop)
 			return stopped();
 	}
 }
@@ -990,11 +990,11 @@ static int modes_agree(void)
 		return bad("--recover", "only with --wait");
 	if ((TT.opt.timeout_given || TT.opt.interval_given) && !looping)
 		return bad(TT.opt.timeout_given ? "--timeout" : "--interval", "only with --wait or --watch");
-	if (TT.mode == LOWMEM_OPT_CHECK && fmt != FMT_TABLE)
+	if (TT.mode == LOWMEM_OPT_CHECK && mb.fmt != FMT_TABLE)
 		return bad("--check", "writes its status line only: no -o");
 	if (TT.mode == LOWMEM_OPT_WATCH && !rep_can_stream())
 		return bad("--watch", "prom is no stream format");
-	if (cli_every_us && TT.mode)
+	if (mb.every_us && TT.mode)
 		return bad("--every", "not with --check, --wait or --watch");
 	return 0;
 }
@@ -1047,5 +1047,5 @@ int lowmem_main(int argc, char **argv)
 	}
 	/* a status line that could not be written is no status: UNKNOWN
 	 * (mb_exit_status says why, and keeps a status other than 0) */
-	return out_flush(fo) < 0 ? 3 : status;
+	return out_flush(mb.fo) < 0 ? 3 : status;
 }

@@ -278,7 +278,7 @@ int smaps_rollup_main(int argc, char **argv)
 	}
 	threads(&o);
 	TT.opt = &o;
-	switch (fmt) {   /* the views ask these, never the format */
+	switch (mb.fmt) {   /* the views ask these, never the format */
 	case FMT_TABLE:
 		o.table = 1;
 		break;

@@ -538,14 +538,14 @@ static void table_object(const struct object *o)
 	tb_str(kind_names[o->kind], 11);
 	fo_c(' ');
 	s = name_of(o->name, &n);
-	out_safe(fo, s, n);
+	out_safe(mb.fo, s, n);
 	for (k = consumers_of(o), i = 0; i < k; i++) {
 		c = &TT.consumers[o->consumer - 1 + i];
 		fo_s("\n    ");
 		tb_u64(c->pid, 7);
 		fo_c(' ');
 		s = name_of(c->name, &n);
-		out_safe(fo, s, n);
+		out_safe(mb.fo, s, n);
 		fo_c(' ');
 		tb_size(bytes(c->pss_kb), 0);
 	}
@@ -634,7 +634,7 @@ static void table(void)
 	sr_coverage_line(&SR.scan);
 	if (!maps && TT.unreadable) {
 		fo_s("not in the objects: ");
-		out_u64(fo, TT.unreadable);
+		out_u64(mb.fo, TT.unreadable);
 		fo_s(" processes whose smaps could not be read\n");
 	}
 	if (!maps)

@@ -598,7 +598,7 @@ static void table_key_columns(void)
 
 	for (i = 0; SR.opt->verbose && i < N_SUMMED; i++) {
 		fo_c(' ');
-		out_pad(fo, strlen(key_columns[i]), 8);
+		out_pad(mb.fo, strlen(key_columns[i]), 8);
 		fo_s(key_columns[i]);
 	}
 }
@@ -652,11 +652,11 @@ static void table_row(size_t i)
 		k = summed_keys[m];
 		sr_cell((uint64_t)r->kb[k] << 10, r->source != PR_SRC_STATUS && (r->have >> k & 1), 0);
 	}
-	out_pad(fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
+	out_pad(mb.fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
 	if (command(r, TABLE_COMMAND, &cut) < 0)
 		fo_c('-');
 	else
-		out_safe(fo, TT.command, strlen(TT.command));
+		out_safe(mb.fo, TT.command, strlen(TT.command));
 	tb_nl();
 }
 
@@ -705,7 +705,7 @@ static void table_end(void)
 		table_sums(g, 1);
 		if (cgroups)
 			sr_cgroup_table_charge(i, g->size[SR_SORT_PSS]);
-		out_safe(fo, name, strlen(name));
+		out_safe(mb.fo, name, strlen(name));
 		tb_nl();
 	}
 	tb_u64(TT.total.processes, 7);
@@ -723,7 +723,7 @@ static void table_end(void)
 		table_size(t);
 		fo_s(" = ");
 		/* hundredths of a percent, without overflow */
-		out_fix(fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
+		out_fix(mb.fo, p < UINT64_MAX / 10000 ? p * 10000 / t : p / (t / 10000 + 1), 2);
 		fo_c('%');
 	} else {
 		fo_c('-');

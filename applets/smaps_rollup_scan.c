@@ -392,20 +392,20 @@ void sr_cell(uint64_t v, int has, int approx)
 {
 	/* the size's text first, to right-align it with its '~' */
 	char text[32];
-	struct out cell = { .fd = -1, .buf = text }, *report = fo;
+	struct out cell = { .fd = -1, .buf = text }, *report = mb.fo;
 
 	if (!has) {
 		fo_s("        -");
 		return;
 	}
 	fo_c(' ');
-	fo = &cell;
+	mb.fo = &cell;
 	tb_size(v, 0);
-	fo = report;
-	out_pad(fo, cell.len + approx, 8);
+	mb.fo = report;
+	out_pad(mb.fo, cell.len + approx, 8);
 	if (approx)
 		fo_c('~');
-	out_mem(fo, text, cell.len);
+	out_mem(mb.fo, text, cell.len);
 }
 
 void sr_coverage_line(const struct sr_scan *s)
@@ -420,7 +420,7 @@ void sr_coverage_line(const struct sr_scan *s)
 		if (i > SR_DROPPED && !s->coverage[i])
 			continue;
 		fo_s(i ? ", " : " ");
-		out_u64(fo, s->coverage[i]);
+		out_u64(mb.fo, s->coverage[i]);
 		fo_c(' ');
 		for (c = coverage_names[i]; *c; c++)
 			fo_c(*c == '_' ? ' ' : *c);

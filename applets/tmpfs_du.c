@@ -993,11 +993,11 @@ static void table_listing(const struct td_shown *s)
 	listing_start(s);
 	while ((e = listing_next())) {
 		cells(&e->figs, e->have);
-		out_pad(fo, 0, 2 * e->depth);
-		out_safe(fo, e->path, strlen(e->path));
+		out_pad(mb.fo, 0, 2 * e->depth);
+		out_safe(mb.fo, e->path, strlen(e->path));
 		if (e->have & FIG_BIT(MORE) && e->figs.more) {
 			fo_s(" (+");
-			out_u64(fo, e->figs.more);
+			out_u64(mb.fo, e->figs.more);
 			fo_c(' ');
 			tb_size(e->figs.more_allocated, 0);
 			fo_c(')');
@@ -1033,7 +1033,7 @@ static void table_shmem(void)
 	fo_s(sh->tmpfs_basis);
 	if (sh->other_unknown) {
 		fo_s("; other unknown: ");
-		out_safe(fo, sh->other_unknown, strlen(sh->other_unknown));
+		out_safe(mb.fo, sh->other_unknown, strlen(sh->other_unknown));
 		fo_c('\n');
 		return;
 	}
@@ -1208,7 +1208,7 @@ int tmpfs_du_main(int argc, char **argv)
 			TT.shown[TT.nshown].mount = i;
 			TT.shown[TT.nshown++].path = TT.mounts[i].point;
 		}
-	if (fmt == FMT_TABLE)
+	if (mb.fmt == FMT_TABLE)
 		table(only_shmem);
 	else
 		report(only_shmem);

@@ -85,7 +85,7 @@ static const struct opt opts[] = {
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
 	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
-	{ "every", 0, 1, OPT_EVERY },   /* cli_every_us; --count is -n's */
+	{ "every", 0, 1, OPT_EVERY },   /* mb.every_us; --count is -n's */
 	{ 0, 0, 0, 0 }
 };
 
@@ -773,7 +773,7 @@ static void cell(int ok, uint64_t v, int dec, int width)
 	if (ok) {
 		tb_fixu(v, dec, width);
 	} else {
-		out_pad(fo, 1, width);
+		out_pad(mb.fo, 1, width);
 		fo_c('-');
 	}
 }
@@ -784,8 +784,8 @@ static void seconds(uint64_t us, int width)
 	char b[32];
 	int n = fix_str(b, us, 6) - 3;
 
-	out_pad(fo, n, width);
-	out_mem(fo, b, n);
+	out_pad(mb.fo, n, width);
+	out_mem(mb.fo, b, n);
 }
 
 static int column_width(unsigned i)
@@ -806,7 +806,7 @@ static void table_line(int header)
 		seconds(TT.elapsed_us, 8);
 	for (i = 0; i < TT.field_count; i++) {
 		if (header) {
-			out_pad(fo, strlen(TT.names[i]), column_width(i));
+			out_pad(mb.fo, strlen(TT.names[i]), column_width(i));
 			fo_s(TT.names[i]);
 			fo_s("         /s");
 		} else {
@@ -822,11 +822,11 @@ static void table_line(int header)
 /* A line per sample: table, or JSON Lines (kv and prom are quiet). */
 static void sample_line(int header)
 {
-	struct out *summary_to = fo;
+	struct out *summary_to = mb.fo;
 
 	if (TT.quiet)
 		return;
-	fo = &out1;   /* with -O too: only the summary goes to FILE */
+	mb.fo = &out1;   /* with -O too: only the summary goes to FILE */
 	if (TT.table) {
 		table_line(header);
 	} else if (!header) {
@@ -837,8 +837,8 @@ static void sample_line(int header)
 		rep_end();
 		rep_stamp(0);
 	}
-	out_flush(fo);
-	fo = summary_to;
+	out_flush(mb.fo);
+	mb.fo = summary_to;
 }
 
 /* The key of figure k of enum memory_figure */
@@ -903,7 +903,7 @@ static void command_lines(void)
 	fo_s("command:");
 	for (i = 0; TT.command[i]; i++) {
 		fo_c(' ');
-		out_safe(fo, TT.command[i], strlen(TT.command[i]));
+		out_safe(mb.fo, TT.command[i], strlen(TT.command[i]));
 	}
 	fo_s("\nexit status: ");
 	cell(TT.exit_status >= 0, TT.exit_status, 0, 0);
@@ -913,7 +913,7 @@ static void command_lines(void)
 			fo_s(TT.signal_name);
 		} else {
 			fo_s("signal ");
-			out_u64(fo, TT.exit_signal);
+			out_u64(mb.fo, TT.exit_signal);
 		}
 		if (TT.exit_signal == SIGKILL && oom_killed())
 			fo_s(", by the OOM killer: oom_kill rose");
@@ -941,18 +941,18 @@ static void summary_table(void)
 	rep_table_stamp();
 	if (TT.cgroup) {
 		fo_s("cgroup ");
-		out_safe(fo, TT.cgroup, strlen(TT.cgroup));
+		out_safe(mb.fo, TT.cgroup, strlen(TT.cgroup));
 		fo_s(TT.cgroup_version == 1 ? " (v1)" : " (v2)");
 		fo_s(TT.cgroup_removed ? ", removed: the last sample before\n" : "\n");
 	}
 	fo_s("elapsed ");
 	seconds(TT.elapsed_us, 0);
 	fo_s(" s, samples ");
-	out_u64(fo, TT.samples);
+	out_u64(mb.fo, TT.samples);
 	fo_s(", interval ");
 	seconds(TT.interval_us, 0);
 	fo_s(" s, window ");
-	out_u64(fo, TT.window);
+	out_u64(mb.fo, TT.window);
 	tb_nl();
 	counter_table();
 	fo_s("memory");
@@ -973,7 +973,7 @@ static void summary_table(void)
 	for (k = 0; k < 2; k++) {
 		fo_s(k ? ", full " : " some ");
 		if (TT.psi_stall[k].seen)
-			out_fix(fo, TT.psi_stall[k].count, 6);
+			out_fix(mb.fo, TT.psi_stall[k].count, 6);
 		else
 			fo_c('-');
 	}
@@ -1017,11 +1017,11 @@ static int summary(void)
 {
 	/* -O FILE: each summary replaces it; a line per sample goes on to
 	 * stdout, out1 between summaries */
-	if (out_begin(fo))
+	if (out_begin(mb.fo))
 		return 1;
 	/* --every: each summary has its time (of its last sample), as a
 	 * report of the other applets' --every has */
-	if (cli_every_us)
+	if (mb.every_us)
 		rep_stamp(TT.sample_time);
 	if (TT.table)
 		summary_table();
@@ -1029,7 +1029,7 @@ static int summary(void)
 		report();
 	rep_stamp(0);
 	/* a stop signal is the meter's way to end: its summary replaces FILE */
-	return out_path ? out_end(1) : out_flush(fo) < 0;
+	return mb.out_path ? out_end(1) : out_flush(mb.fo) < 0;
 }
 
 /* Signals.  A request (SIGUSR1: the summary so far; SIGUSR2: a new
@@ -1038,7 +1038,7 @@ static int summary(void)
  * which unblocks them atomically: none is lost between the look and the
  * sleep.  Nothing is blocked anywhere else, so a signal always gets through
  * a read or a write that waits; a request restarts it (SA_RESTART).
- * A signal that ends the run sets mb_stop and restarts nothing: a blocked
+ * A signal that ends the run sets mb.stop and restarts nothing: a blocked
  * write returns, and from then on no write blocks (out_flush), so the
  * report ends as far as its reader takes it.  Over time these are SIGINT,
  * SIGTERM and SIGHUP, as in every long-running mode of membox.  Around a
@@ -1149,7 +1149,7 @@ static unsigned wait_until(uint64_t deadline)
 	for (;;) {
 		uint64_t now = mono_us(), left = deadline - now;
 		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
-		seen = TT.signals_seen | (!TT.command && mb_stop ? STOP_SEEN : 0);
+		seen = TT.signals_seen | (!TT.command && mb.stop ? STOP_SEEN : 0);
 		TT.signals_seen = 0;
 		if (seen || now >= deadline)
 			break;
@@ -1325,7 +1325,7 @@ static int start(void)
 		return mb_warn_errno(TT.command[0], errno), -1;
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &before);
-	if (!mb_stop && !(pid = vfork())) {
+	if (!mb.stop && !(pid = vfork())) {
 		for (sig = 1; sig < _NSIG; sig++)
 			if (sigismember(&TT.changed, sig) == 1)
 				sigaction(sig, &dfl, 0);
@@ -1339,7 +1339,7 @@ static int start(void)
 	}
 	if (pid > 0)
 		TT.child = pid;
-	else if (!mb_stop)
+	else if (!mb.stop)
 		err = errno;
 	sigprocmask(SIG_SETMASK, &before, 0);
 	close(p[1]);
@@ -1461,7 +1461,7 @@ int vmstat_meter_main(int argc, char **argv)
 		TT.command = (const char *const *)argv + st.ind;
 		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
 			return mb_warn("-n, -d", "not with a command"), cli_usage_error();
-		fo = &out2;
+		mb.fo = &out2;
 	}
 	if (cli_root())
 		return 1;
@@ -1475,15 +1475,15 @@ int vmstat_meter_main(int argc, char **argv)
 	 * file that replaces FILE (out.h), the first one opened now: a FILE
 	 * that cannot be written fails at once, and its descriptor is taken
 	 * before the command's pipe needs one */
-	if (out_path) {
+	if (mb.out_path) {
 		TT.report_file.buf = TT.report_buf;
-		fo = &TT.report_file;
-		if (out_begin(fo))
+		mb.fo = &TT.report_file;
+		if (out_begin(mb.fo))
 			return 1;
 	}
-	TT.table = fmt == FMT_TABLE;
+	TT.table = mb.fmt == FMT_TABLE;
 	/* kv and prom are one document each: no line per sample */
-	TT.quiet |= TT.command || fmt >= FMT_KV;
+	TT.quiet |= TT.command || mb.fmt >= FMT_KV;
 
 	/* Until the baseline is read, a signal that ends the run does so by
 	 * its default action: there is nothing to report yet, and the open of
@@ -1493,10 +1493,10 @@ int vmstat_meter_main(int argc, char **argv)
 		return mb_fail_errno(TT.cgroup ? cgroup_file_path(CG_STAT) : vmstat_file, -err);
 	catch_stops();
 	run_start = TT.base_us;
-	if (cli_every_us)
-		every_due = sat_add(run_start, cli_every_us);
+	if (mb.every_us)
+		every_due = sat_add(run_start, mb.every_us);
 	if (TT.command && start() < 0)
-		TT.exit_status = mb_stop ? 128 + mb_stop : 127;
+		TT.exit_status = mb.stop ? 128 + mb.stop : 127;
 	if (TT.count_limit)
 		sample_line(1);
 	while (!TT.command || TT.child) {
@@ -1528,8 +1528,8 @@ int vmstat_meter_main(int argc, char **argv)
 			timed_samples += !(seen & ~EVERY_DUE) && TT.now_us >= due;
 			/* --every: the next deadline after now, those missed skipped */
 			if (seen & EVERY_DUE)
-				every_due = sat_add(run_start, sat_mul((TT.now_us - run_start) / cli_every_us + 1,
-				                                       cli_every_us));
+				every_due = sat_add(run_start, sat_mul((TT.now_us - run_start) / mb.every_us + 1,
+				                                       mb.every_us));
 			/* the next deadline more than half an interval away */
 			period = (TT.elapsed_us + TT.interval_us / 2) / TT.interval_us;
 			if (stop)
@@ -1539,12 +1539,12 @@ int vmstat_meter_main(int argc, char **argv)
 				summarized = TT.now_us;
 			}
 		}
-		if ((fo->err || out1.err || TT.cgroup_removed) && !TT.command)
+		if ((mb.fo->err || out1.err || TT.cgroup_removed) && !TT.command)
 			break;
 	}
 	/* --every: a run that ends (-d) at the sample of a summary just
 	 * written does not write it twice */
-	if (!cli_every_us || summarized != TT.now_us)
+	if (!mb.every_us || summarized != TT.now_us)
 		failed |= summary();
 	/* over time, a cgroup removed ends the report early: 1 */
 	status = TT.command ? (int)TT.exit_status : TT.cgroup_removed;

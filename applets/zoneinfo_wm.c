@@ -213,18 +213,18 @@ static void table(int all)
 			else if (VM_KB(k))
 				tb_size(TT.vm[k], 0);
 			else
-				out_u64(fo, TT.vm[k]);
+				out_u64(mb.fo, TT.vm[k]);
 		}
 	}
 	if (TT.vm_count[ZI_VM_RATIO] < 0)
 		fo_s(" -");
 	for (k = 0; k < TT.vm_count[ZI_VM_RATIO]; k++) {
 		fo_c(' ');
-		out_u64(fo, TT.vm[ZI_VM_RATIO + k]);
+		out_u64(mb.fo, TT.vm[ZI_VM_RATIO + k]);
 	}
 	tb_nl();
 	if (TT.zones.dropped) {
-		out_u64(fo, TT.zones.dropped);
+		out_u64(mb.fo, TT.zones.dropped);
 		fo_s(" zones beyond the table (ZI_MAX_ZONES) are counted in the total only\n");
 	}
 }
@@ -297,7 +297,7 @@ int zoneinfo_wm_main(int argc, char **argv)
 	if (failed)
 		return mb_fail_said();
 	read_vm();
-	if (fmt == FMT_TABLE)
+	if (mb.fmt == FMT_TABLE)
 		table(all);
 	else
 		report();

@@ -13,6 +13,7 @@
 #include "rd.h"
 #include "run.h"
 #include "sc.h"
+#include "membox.h"
 
 const char *const cli_common_help = "\nCommon options:\n"
 	"  -o, --format=FMT   table (default), json, kv or prom\n"
@@ -23,16 +24,12 @@ const char *const cli_common_help = "\nCommon options:\n"
 	"                     /dev/stdout or file of /proc, /sys, /dev: appended\n"
 	"      --help         this text\n";
 
-static const char *root_arg;
-uint64_t cli_every_us;
-static uint64_t count_arg;   /* --count, 0: none */
-
 void cli_init(const char *applet)
 {
-	mb_applet = applet;
-	root_arg = getenv("MEMBOX_ROOT");
-	if (root_arg && !*root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
-		root_arg = 0;
+	mb.applet = applet;
+	mb.root_arg = getenv("MEMBOX_ROOT");
+	if (mb.root_arg && !*mb.root_arg)   /* MEMBOX_ROOT= is unset, as in sh */
+		mb.root_arg = 0;
 }
 
 /* "WHAT 'OPT'", WHAT the text B_x of these */
@@ -159,7 +156,7 @@ int opt_next(struct optst *st, int argc, char **argv, const struct opt *t)
 int cli_usage_error(void)
 {
 	out_s(&out2, "Try '");
-	out_s(&out2, mb_applet);
+	out_s(&out2, mb.applet);
 	out_s(&out2, " --help'.\n");
 	out_flush(&out2);
 	return 2;
@@ -194,29 +191,29 @@ int cli_common(int id, const char *arg, const char *usage)
 	case 'o':
 		if ((k = cli_pick("-o", arg, fmt_names, FMT_N)) < 0)
 			return -1;
-		fmt = k;
+		mb.fmt = k;
 		return 1;
 	case 'R':
 		if (!*arg)   /* "" would be read as the live system */
 			return bad(B_NEEDS, "-R", 2), -1;
-		root_arg = arg;
+		mb.root_arg = arg;
 		return 1;
 	case 'b': case 'k': case 'm': case 'h':
-		fmt_unit = id;
+		mb.fmt_unit = id;
 		return 1;
 	case OPT_OUTPUT:
 		if (!*arg)
 			return bad(B_NEEDS, "-O", 2), -1;
-		out_path = strcmp(arg, "-") ? arg : 0;
+		mb.out_path = strcmp(arg, "-") ? arg : 0;
 		return 1;
 	case OPT_EVERY:
 		/* 1 ms to 2^32 - 1 s: the deadlines in microseconds never wrap */
-		if (cli_fix("--every", arg, 3, 1, 4294967295000, &cli_every_us))
+		if (cli_fix("--every", arg, 3, 1, 4294967295000, &mb.every_us))
 			return -1;
-		cli_every_us *= 1000;
+		mb.every_us *= 1000;
 		return 1;
 	case OPT_COUNT:
-		return cli_u64("--count", arg, 1, UINT64_MAX, &count_arg) ? -1 : 1;
+		return cli_u64("--count", arg, 1, UINT64_MAX, &mb.count) ? -1 : 1;
 	case OPT_HELP:
 		out_s(&out1, usage);
 		out_s(&out1, cli_common_help);
@@ -243,9 +240,9 @@ int cli_next(struct optst *st, int argc, char **argv, const struct opt *t, const
 
 int cli_root(void)
 {
-	int e = rd_set_root(root_arg);
+	int e = rd_set_root(mb.root_arg);
 	if (e < 0)
-		return mb_fail_errno(root_arg, -e);
+		return mb_fail_errno(mb.root_arg, -e);
 	return 0;
 }
 
@@ -316,9 +313,9 @@ int cli_u64(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64
 
 int cli_reports(void)
 {
-	if (count_arg && !cli_every_us)
+	if (mb.count && !mb.every_us)
 		return mb_warn("--count", "only with --every"), cli_usage_error();
-	return run_reports(cli_every_us, count_arg);
+	return run_reports(mb.every_us, mb.count);
 }
 
 int cli_pids(char *arg, unsigned *pids, unsigned *n, unsigned max)

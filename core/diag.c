@@ -5,14 +5,7 @@
 #include "msg.h"
 #include "out.h"
 #include "text.h"
-
-const char *mb_applet = "membox";
-static int failed;   /* a failure was said: the report does not replace -O FILE */
-
-/* --every: what the last report said (hashes of its messages), so that a
- * report says only what is new.  said[0] counts the hashes after it. */
-static uint32_t said_before[MB_SAID_MAX + 1], said_now[MB_SAID_MAX + 1];
-static int said_fd = -1;   /* a report's process: where said_now goes at its end */
+#include "membox.h"
 
 /* FNV-1a, continued from h */
 static uint32_t hash(uint32_t h, const void *p, size_t n)
@@ -29,29 +22,29 @@ static uint32_t hash(uint32_t h, const void *p, size_t n)
  * said every time. */
 static int said_before_now(uint32_t h)
 {
-	uint32_t i, n = said_now[0];
+	uint32_t i, n = mb.said_now[0];
 
-	if (said_fd < 0)
+	if (mb.said_fd < 0)
 		return 0;
-	for (i = 1; i <= n && said_now[i] != h; i++)
+	for (i = 1; i <= n && mb.said_now[i] != h; i++)
 		;
 	if (i > n && n < MB_SAID_MAX)
-		said_now[++said_now[0]] = h;
-	for (i = 1; i <= said_before[0]; i++)
-		if (said_before[i] == h)
+		mb.said_now[++mb.said_now[0]] = h;
+	for (i = 1; i <= mb.said_before[0]; i++)
+		if (mb.said_before[i] == h)
 			return 1;
 	return 0;
 }
 
-void mb_said_give(int fd) { said_fd = fd; }
+void mb_said_give(int fd) { mb.said_fd = fd; }
 
 void mb_said_take(int fd)
 {
-	ssize_t k = read(fd, said_before, sizeof said_before);
+	ssize_t k = read(fd, mb.said_before, sizeof mb.said_before);
 	/* a report that ended without telling (killed): nothing is known */
-	if (k < (ssize_t)sizeof *said_before || said_before[0] > MB_SAID_MAX ||
-	    (size_t)k < (said_before[0] + 1) * sizeof *said_before)
-		said_before[0] = 0;
+	if (k < (ssize_t)sizeof *mb.said_before || mb.said_before[0] > MB_SAID_MAX ||
+	    (size_t)k < (mb.said_before[0] + 1) * sizeof *mb.said_before)
+		mb.said_before[0] = 0;
 }
 
 const char mb_why[] = "";
@@ -82,8 +75,8 @@ static void say(const char *const *v, size_t max, const unsigned long *line)
 	if (said_before_now(h))
 		return;
 	out_s(&out2, "membox: ");
-	if (strcmp(mb_applet, "membox")) {
-		out_s(&out2, mb_applet);
+	if (strcmp(mb.applet, "membox")) {
+		out_s(&out2, mb.applet);
 		out_s(&out2, ": ");
 	}
 	for (p = v, left = max; p < end; p++) {
@@ -122,9 +115,9 @@ const char *mb_strerror(int err)
 
 void mb_warnv(const char *const *v) { say(v, (size_t)-1, 0); }
 void mb_warn_errno(const char *what, int err) { msg(what, mb_strerror(err)); }
-int mb_failv(const char *const *v) { say(v, (size_t)-1, 0); failed = 1; return 1; }
+int mb_failv(const char *const *v) { say(v, (size_t)-1, 0); mb.failed = 1; return 1; }
 int mb_fail_errno(const char *what, int err) { return mb_fail(what, mb_strerror(err)); }
-int mb_fail_said(void) { failed = 1; return 1; }
+int mb_fail_said(void) { mb.failed = 1; return 1; }
 
 void mb_warn_line(const char *file, unsigned long line, const char *why)
 {
@@ -136,7 +129,7 @@ void mb_warn_line(const char *file, unsigned long line, const char *why)
 int mb_fail_line(const char *file, unsigned long line, const char *why)
 {
 	mb_warn_line(file, line, why);
-	failed = 1;
+	mb.failed = 1;
 	return 1;
 }
 
@@ -155,7 +148,7 @@ void mb_warn_diag(const struct diag *d)
 int mb_fail_diag(const struct diag *d)
 {
 	mb_warn_diag(d);
-	failed = 1;
+	mb.failed = 1;
 	return 1;
 }
 
@@ -165,13 +158,13 @@ void mb_warn_diags(const struct diag *d, unsigned n)
 		mb_warn_diag(d++);
 }
 
-int mb_failed(void) { return failed; }
-int mb_said_active(void) { return said_fd >= 0; }
+int mb_failed(void) { return mb.failed; }
+int mb_said_active(void) { return mb.said_fd >= 0; }
 
 void mb_said_end(void)
 {
-	if (said_fd < 0)
+	if (mb.said_fd < 0)
 		return;
-	(void)!write(said_fd, said_now, (said_now[0] + 1) * sizeof *said_now);
-	close(said_fd);
+	(void)!write(mb.said_fd, mb.said_now, (mb.said_now[0] + 1) * sizeof *mb.said_now);
+	close(mb.said_fd);
 }

@@ -83,7 +83,7 @@ static int help(struct out *o)
 
 static int install(int argc, char **argv)
 {
-	static char self[MB_PATH_MAX], path[MB_PATH_MAX];
+	char self[MB_PATH_MAX], path[MB_PATH_MAX];
 	int sym = argc > 2 && !strcmp(argv[2], "-s"), rc = 0;
 	const char *dir = argv[2 + sym];
 	ssize_t n;

@@ -5,8 +5,7 @@
 #include "prom.h"
 #include "table.h"
 #include "text.h"
-
-static int nlab;
+#include "membox.h"
 
 void p_type(const char *name, const char *type, const char *help)
 {
@@ -25,12 +24,12 @@ void p_start(const char *name)
 {
 	fo_s("membox_");
 	fo_s(name);
-	nlab = 0;
+	mb.prom_labels = 0;
 }
 
 static void lab_key(const char *k)
 {
-	fo_c(nlab++ ? ',' : '{');
+	fo_c(mb.prom_labels++ ? ',' : '{');
 	fo_s(k);
 	fo_s("=\"");
 }
@@ -40,7 +39,7 @@ static void lab_key(const char *k)
 void p_lab(const char *k, const char *v, size_t n)
 {
 	lab_key(k);
-	out_esc(fo, v, n, E_PROM);
+	out_esc(mb.fo, v, n, E_PROM);
 	fo_c('"');
 }
 
@@ -49,16 +48,16 @@ void p_labc(const char *k, const char *v) { p_lab(k, v, strlen(v)); }
 void p_labu(const char *k, uint64_t v)
 {
 	lab_key(k);
-	out_u64(fo, v);
+	out_u64(mb.fo, v);
 	fo_c('"');
 }
 
 static void p_num(int neg, uint64_t m, int dec)
 {
-	if (nlab)
+	if (mb.prom_labels)
 		fo_c('}');
 	fo_c(' ');
-	out_num(fo, neg, m, dec, 0);
+	out_num(mb.fo, neg, m, dec, 0);
 	fo_c('\n');
 }
 

@@ -17,26 +17,16 @@
 #include "diag.h"
 #include "rd.h"
 #include "sc.h"
+#include "membox.h"
 
-static int root_fd = AT_FDCWD;
-static const char *root_name = "/";
-static int root_live = 1;
-/* openat2: 0 not tried yet, 1 works, -1 missing (ENOSYS: before Linux 5.6,
- * or a seccomp filter or emulator that does not know it) */
-static int have_openat2;
-/* opens that failed for want of a descriptor (EMFILE, ENFILE) */
-static unsigned long fd_exhausted;
-/* capture's: told of every open under the root */
-static rd_tap_fn *tap;
+void rd_set_tap(rd_tap_fn *fn) { mb.tap = fn; }
 
-void rd_set_tap(rd_tap_fn *fn) { tap = fn; }
-
-unsigned long rd_fd_exhausted(void) { return fd_exhausted; }
+unsigned long rd_fd_exhausted(void) { return mb.fd_exhausted; }
 
 static int counted(int fd)
 {
 	if (fd == -EMFILE || fd == -ENFILE)
-		fd_exhausted++;
+		mb.fd_exhausted++;
 	return fd;
 }
 
@@ -52,18 +42,18 @@ int rd_set_root(const char *dir)
 	fd = rd_openat(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
 		return fd;
-	if (root_fd >= 0)
-		close(root_fd);
-	root_fd = fd;
-	root_name = dir;
+	if (mb.root_fd >= 0)
+		close(mb.root_fd);
+	mb.root_fd = fd;
+	mb.root_name = dir;
 	/* live when it is the directory "/", however spelt ("//", "/./") */
-	root_live = !fstat(fd, &st) && !stat("/", &slash) &&
-	            st.st_dev == slash.st_dev && st.st_ino == slash.st_ino;
+	mb.root_live = !fstat(fd, &st) && !stat("/", &slash) &&
+	               st.st_dev == slash.st_dev && st.st_ino == slash.st_ino;
 	return 0;
 }
 
-const char *rd_root(void) { return root_name; }
-int rd_live(void) { return root_live; }
+const char *rd_root(void) { return mb.root_name; }
+int rd_live(void) { return mb.root_live; }
 
 int rd_openat(int dirfd, const char *rel, int flags)
 {
@@ -160,13 +150,13 @@ static int beneath(int dirfd, const char *rel, int flags)
 {
 	int fd = -ENOSYS;
 
-	if (have_openat2 >= 0) {
+	if (mb.have_openat2 >= 0) {
 		fd = beneath2(dirfd, rel, flags);
 		if (fd != -ENOSYS) {
-			have_openat2 = 1;
+			mb.have_openat2 = 1;
 			return fd;
 		}
-		have_openat2 = -1;
+		mb.have_openat2 = -1;
 	}
 	return beneath_walk(dirfd, rel, flags);
 }
@@ -179,7 +169,7 @@ static int open_root(int dirfd, const char *rel, int flags)
 	flags |= O_CLOEXEC | O_NOCTTY;
 	if (!*rel)
 		rel = ".";
-	fd = counted(root_live ? sys_openat(dirfd, rel, flags | O_NONBLOCK)
+	fd = counted(mb.root_live ? sys_openat(dirfd, rel, flags | O_NONBLOCK)
 	                       : beneath(dirfd, rel, flags | O_NONBLOCK));
 	if (fd == -ENXIO)   /* a socket, a device without its driver */
 		return -MB_ENOTREG;
@@ -203,8 +193,8 @@ static int open_root(int dirfd, const char *rel, int flags)
 int rd_openat_root(int dirfd, const char *rel, int flags)
 {
 	int fd = open_root(dirfd, rel, flags);
-	if (tap)
-		tap(dirfd, rel, flags, fd);
+	if (mb.tap)
+		mb.tap(dirfd, rel, flags, fd);
 	return fd;
 }
 
@@ -216,9 +206,9 @@ int rd_open(const char *path, int flags)
 	while (*rel == '/')
 		rel++;
 	/* the live root without -R: the absolute path, as it is */
-	fd = root_fd == AT_FDCWD ? open_root(AT_FDCWD, path, flags) : open_root(root_fd, rel, flags);
-	if (tap)
-		tap(RD_TAP_ROOT, rel, flags, fd);
+	fd = mb.root_fd == AT_FDCWD ? open_root(AT_FDCWD, path, flags) : open_root(mb.root_fd, rel, flags);
+	if (mb.tap)
+		mb.tap(RD_TAP_ROOT, rel, flags, fd);
 	return fd;
 }
 

@@ -12,6 +12,7 @@
 #include "table.h"
 #include "text.h"
 #include "tree.h"
+#include "membox.h"
 
 #define T_KV_DEPTH 4   /* objects nested in a row's figures */
 #define VAL(rec, f, type) (*(type const *)((const char *)(rec) + (f)->off))
@@ -50,8 +51,6 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 
 /* ---- the time of a report made again and again ---- */
 
-static int64_t stamp;   /* rep_stamp's milliseconds; 0: none */
-
 int64_t rep_clock_ms(void)
 {
 	struct timespec ts;
@@ -60,7 +59,7 @@ int64_t rep_clock_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void rep_stamp(int64_t ms) { stamp = ms; }
+void rep_stamp(int64_t ms) { mb.stamp = ms; }
 
 /* n digits of v, zero-padded, at b: the end.  (Not strftime: musl's
  * brings its time-zone and locale code, 21 KiB of a 166 KiB binary, for
@@ -104,25 +103,25 @@ void rep_table_stamp(void)
 {
 	char t[REP_TIME_LEN];
 
-	if (!stamp)
+	if (!mb.stamp)
 		return;
 	fo_s("time ");
-	fo_s(rep_time_text(t, stamp));
+	fo_s(rep_time_text(t, mb.stamp));
 	tb_nl();
 }
 
 void rep_begin(void)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		return;
 	tree_obj(0);
-	if (stamp)
-		tree_fix("time", stamp, 3);
+	if (mb.stamp)
+		tree_fix("time", mb.stamp, 3);
 }
 
 void rep_end(void)
 {
-	if (fmt != FMT_PROM)
+	if (mb.fmt != FMT_PROM)
 		tree_done();
 }
 
@@ -312,7 +311,7 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 void rep_figs(const char *prefix, const struct rep_fig *figs, size_t n,
               const void *rec, uint64_t have)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_prom(prefix, figs, n, rec, have);
 	else
 		rep_tree(figs, n, rec, have);
@@ -385,7 +384,7 @@ static void rep_list_prom(const struct rep_list *l)
 
 void rep_list(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		rep_list_tree(l);
@@ -604,7 +603,7 @@ static int kv_taken(const struct rep_list *l, const char *(*name)(void *ctx, siz
 	int absent, their_absent;
 	size_t j;
 
-	if (fmt != FMT_KV || !(name || l->kvname) || !(me = row_name(l, name, i, mine, &absent)))
+	if (mb.fmt != FMT_KV || !(name || l->kvname) || !(me = row_name(l, name, i, mine, &absent)))
 		return 0;
 	for (j = 0; j < i; j++) {
 		them = row_name(l, name, j, other, &their_absent);
@@ -637,7 +636,7 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
 
 void rep_list_named(const struct rep_list *l, const char *(*name)(void *ctx, size_t i))
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		list_tree(l, name, 0);
@@ -650,7 +649,7 @@ static int is_left_out(const struct rep_fig *f, uint64_t left_out)
 
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		list_prom(l, left_out, 0, 0);
 	else
 		list_tree(l, 0, left_out);
@@ -682,7 +681,7 @@ static void head_cell(const struct rep_fig *f)
 	if (f->kind == REP_STR) {
 		tb_str(t, f->width);
 	} else {
-		out_pad(fo, strlen(t), f->width);
+		out_pad(mb.fo, strlen(t), f->width);
 		fo_s(t);
 	}
 }
@@ -719,7 +718,7 @@ static void cell(const struct rep_fig *f, const void *rec, int w)
 		tb_i64(VAL(rec, f, int64_t), w);
 		break;
 	case REP_FIX:
-		out_num(fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, w);
+		out_num(mb.fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, w);
 		break;
 	case REP_STR:
 		tb_str(VAL(rec, f, const char *), w);
@@ -743,7 +742,7 @@ static int label_span(const struct rep_fig *figs, size_t n, size_t i)
 static void row_cell(const struct rep_fig *f, const void *rec, uint64_t have)
 {
 	if (f->bit && !has_bit(f, have)) {
-		out_pad(fo, 1, f->width);
+		out_pad(mb.fo, 1, f->width);
 		fo_c('-');
 	} else {
 		cell(f, rec, f->width);
@@ -832,7 +831,7 @@ void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint6
 		s = !present(f, have) ? "-" : f->kind == REP_STR ? VAL(rec, f, const char *)
 		  : f->kind == REP_BOOL ? (VAL(rec, f, int) ? "yes" : "no") : 0;
 		if (s) {
-			out_pad(fo, strlen(s), w);
+			out_pad(mb.fo, strlen(s), w);
 			fo_s(s);
 		} else {
 			cell(f, rec, w);
@@ -869,12 +868,12 @@ void rep_sample_i64(const struct rep_family *f, const char *const *labels, int64
 
 int rep_can_stream(void)
 {
-	return fmt != FMT_PROM;
+	return mb.fmt != FMT_PROM;
 }
 
 int rep_list_open(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		return 0;
 	tree_arr(l->key);
 	return 1;
@@ -882,13 +881,13 @@ int rep_list_open(const struct rep_list *l)
 
 void rep_list_row(const struct rep_list *l, size_t i)
 {
-	if (fmt != FMT_PROM)
+	if (mb.fmt != FMT_PROM)
 		tree_row(l, i, 0, 0);
 }
 
 void rep_list_close(const struct rep_list *l)
 {
-	if (fmt == FMT_PROM)
+	if (mb.fmt == FMT_PROM)
 		rep_list_prom(l);
 	else
 		tree_end();

@@ -23,35 +23,26 @@
 #include "report.h"
 #include "run.h"
 #include "sc.h"
-
-volatile sig_atomic_t mb_stop;
+#include "membox.h"
 
 /* ---- -O FILE ---- */
 
-const char *out_path;
-static int out_dir = -1;           /* FILE's directory (O_PATH) */
-static const char *out_base;       /* FILE's last component */
-static int out_in_place;           /* FILE written as it is, appended to */
-static int out_fdno = -1;          /* FILE is membox's descriptor N: N */
-static struct out *out_file;       /* the writer whose fd is the report's file, or 0 */
-static char out_tmp[NAME_MAX + 1]; /* ".FILE.membox.PID[.N]" */
-
 void run_stop(int sig)
 {
-	mb_stop = sig;
+	mb.stop = sig;
 	/* after a stop signal no write may block (a stalled reader would
 	 * hold membox forever) */
 	out1.nonblock = out2.nonblock = 1;
-	if (fo)
-		fo->nonblock = 1;
-	if (out_file)
-		out_file->nonblock = 1;
+	if (mb.fo)
+		mb.fo->nonblock = 1;
+	if (mb.out_file)
+		mb.out_file->nonblock = 1;
 }
 
 void mb_catch_stop(void)
 {
 	/* no SA_RESTART: a write to a stalled reader, a sleep or an open of a
-	 * FIFO returns EINTR, and the loop around it sees mb_stop */
+	 * FIFO returns EINTR, and the loop around it sees mb.stop */
 	struct sigaction sa = { .sa_handler = run_stop }, was;
 	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
 	unsigned i;
@@ -99,41 +90,47 @@ static int own_fd(const char *dir, const char *name)
  * it names (at most 40, as the kernel follows), in /proc, /sys or /dev?
  * That is /proc/self/fd/N, /dev/stdout, /dev/fd/N, a link to one of
  * them, a /proc, /sys or /dev file.  *fdno: N when the file is membox's
- * own descriptor N (a link in /proc/self/fd), else -1. */
-static int leads_to_kernel(int *fdno)
+ * own descriptor N (a link in /proc/self/fd), else -1.  The paths are
+ * built in the caller's w. */
+struct link_walk {
+	char cur[MB_PATH_MAX];   /* the link followed now */
+	char dir[MB_PATH_MAX];   /* its directory */
+	char to[MB_PATH_MAX];    /* what it says */
+};
+
+static int leads_to_kernel(struct link_walk *w, int *fdno)
 {
-	static char cur[MB_PATH_MAX], dir[MB_PATH_MAX], to[MB_PATH_MAX];
 	struct stat st;
 	unsigned hop;
 	int kernel = 0, kind;
 
 	*fdno = -1;
-	if (strlen(out_path) >= sizeof cur)
+	if (strlen(mb.out_path) >= sizeof w->cur)
 		return 0;
-	strcpy(cur, out_path);
+	strcpy(w->cur, mb.out_path);
 	for (hop = 0; hop <= 40; hop++) {
-		const char *slash = strrchr(cur, '/');
-		size_t n = slash ? (size_t)(slash - cur) + (slash == cur) : 1;
+		const char *slash = strrchr(w->cur, '/');
+		size_t n = slash ? (size_t)(slash - w->cur) + (slash == w->cur) : 1;
 		ssize_t k;
 
-		memcpy(dir, slash ? cur : ".", n);
-		dir[n] = 0;
-		if ((kind = fs_kind(dir)) == FS_PROC) {
-			*fdno = own_fd(dir, slash ? slash + 1 : cur);
+		memcpy(w->dir, slash ? w->cur : ".", n);
+		w->dir[n] = 0;
+		if ((kind = fs_kind(w->dir)) == FS_PROC) {
+			*fdno = own_fd(w->dir, slash ? slash + 1 : w->cur);
 			return 1;
 		}
 		kernel |= kind == FS_KERNEL;
-		if (lstat(cur, &st) || !S_ISLNK(st.st_mode) ||
-		    (k = readlink(cur, to, sizeof to - 1)) <= 0)
+		if (lstat(w->cur, &st) || !S_ISLNK(st.st_mode) ||
+		    (k = readlink(w->cur, w->to, sizeof w->to - 1)) <= 0)
 			return kernel;
-		to[k] = 0;
+		w->to[k] = 0;
 		/* a relative link is read from its own directory */
-		if (to[0] != '/' && n + 1 + (size_t)k >= sizeof cur)
+		if (w->to[0] != '/' && n + 1 + (size_t)k >= sizeof w->cur)
 			return kernel;
-		if (to[0] == '/')
-			memcpy(cur, to, k + 1);
+		if (w->to[0] == '/')
+			memcpy(w->cur, w->to, k + 1);
 		else
-			mb_join(cur, dir, "/", to);
+			mb_join(w->cur, w->dir, "/", w->to);
 	}
 	return kernel;
 }
@@ -144,28 +141,28 @@ static int leads_to_kernel(int *fdno)
  * it may replace */
 static int out_locate(void)
 {
-	const char *slash = strrchr(out_path, '/');
-	char dir[MB_PATH_MAX];
+	const char *slash = strrchr(mb.out_path, '/');
+	struct link_walk w;   /* its dir is free again for FILE's directory */
 	struct stat st;
 	size_t n;
 
-	out_in_place = leads_to_kernel(&out_fdno) ||
-	               (!stat(out_path, &st) && !S_ISREG(st.st_mode));
-	if (out_in_place || out_dir >= 0)
+	mb.out_in_place = leads_to_kernel(&w, &mb.out_fdno) ||
+	                  (!stat(mb.out_path, &st) && !S_ISREG(st.st_mode));
+	if (mb.out_in_place || mb.out_dir >= 0)
 		return 0;
-	out_base = slash ? slash + 1 : out_path;
-	n = slash ? (size_t)(slash - out_path) + (slash == out_path) : 1;
-	if (!*out_base)
+	mb.out_base = slash ? slash + 1 : mb.out_path;
+	n = slash ? (size_t)(slash - mb.out_path) + (slash == mb.out_path) : 1;
+	if (!*mb.out_base)
 		return EISDIR;
-	if (n >= sizeof dir)
+	if (n >= sizeof w.dir)
 		return ENAMETOOLONG;
-	memcpy(dir, slash ? out_path : ".", n);
-	dir[n] = 0;
-	out_dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return out_dir < 0 ? errno : 0;
+	memcpy(w.dir, slash ? mb.out_path : ".", n);
+	w.dir[n] = 0;
+	mb.out_dir = open(w.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return mb.out_dir < 0 ? errno : 0;
 }
 
-/* The name of process pid's temporary file into d (out_tmp's size), the
+/* The name of process pid's temporary file into d (mb.out_tmp's size), the
  * i-th try: a long FILE is cut in it: ".", 200 bytes, ".membox.", PID, ".N" */
 static void tmp_name(char *d, pid_t pid, unsigned i)
 {
@@ -173,7 +170,7 @@ static void tmp_name(char *d, pid_t pid, unsigned i)
 
 	n[u64_str(n, (uint64_t)pid)] = 0;
 	e = mb_join(d, ".", "", "");
-	e = (char *)memcpy(e, out_base, strnlen(out_base, 200)) + strnlen(out_base, 200);
+	e = (char *)memcpy(e, mb.out_base, strnlen(mb.out_base, 200)) + strnlen(mb.out_base, 200);
 	e = mb_join(e, ".membox.", n, i ? "." : "");
 	if (i)
 		e[u64_str(e, i)] = 0;
@@ -187,8 +184,8 @@ static int out_create(void)
 	int fd;
 
 	for (i = 0; i < 100; i++) {
-		tmp_name(out_tmp, getpid(), i);
-		fd = openat(out_dir, out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+		tmp_name(mb.out_tmp, getpid(), i);
+		fd = openat(mb.out_dir, mb.out_tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
@@ -196,67 +193,67 @@ static int out_create(void)
 	if (fd >= 0 && fchmod(fd, 0644) < 0) {
 		int err = errno;
 		close(fd);
-		unlinkat(out_dir, out_tmp, 0);
+		unlinkat(mb.out_dir, mb.out_tmp, 0);
 		errno = err;
 		return -1;
 	}
 	return fd;
 }
 
-int out_pending(void) { return out_file != 0; }
+int out_pending(void) { return mb.out_file != 0; }
 
 int out_begin(struct out *o)
 {
 	int fd, err;
 
-	if (!out_path || out_file)
+	if (!mb.out_path || mb.out_file)
 		return 0;
 	if ((err = out_locate()))
-		return mb_fail_errno(out_path, err);
+		return mb_fail_errno(mb.out_path, err);
 	/* in place: appended to, as standard output redirected with > or >>
 	 * is, never truncated; a descriptor of membox's is written through
 	 * (a socket cannot be opened again) */
-	if (out_fdno >= 0)
-		fd = fcntl(out_fdno, F_DUPFD_CLOEXEC, 3);
-	else if (out_in_place)
-		fd = open(out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+	if (mb.out_fdno >= 0)
+		fd = fcntl(mb.out_fdno, F_DUPFD_CLOEXEC, 3);
+	else if (mb.out_in_place)
+		fd = open(mb.out_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
 	else
 		fd = out_create();
 	if (fd < 0)
-		return mb_fail_errno(out_path, errno);
+		return mb_fail_errno(mb.out_path, errno);
 	out_flush(o);
 	o->fd = fd;
 	o->err = 0;
-	out_file = o;
+	mb.out_file = o;
 	return 0;
 }
 
 int out_end(int keep)
 {
-	struct out *o = out_file;
+	struct out *o = mb.out_file;
 	int err = 0;
 
 	if (!o)
 		return 0;
-	out_file = 0;
+	mb.out_file = 0;
 	if (!keep)
 		o->len = 0;   /* what was not written yet is dropped with the file */
 	if (out_flush(o) < 0)
 		err = o->err;
 	/* EIO, ENOSPC or EDQUOT may come only now, from a delayed write */
-	if (keep && !err && !out_in_place && fsync(o->fd) < 0)
+	if (keep && !err && !mb.out_in_place && fsync(o->fd) < 0)
 		err = errno;
 	if (close(o->fd) < 0 && keep && !err && errno != EINTR)
 		err = errno;
 	o->fd = o == &out1 ? 1 : -1;
 	o->err = 0;
-	if (!out_in_place) {
-		if (keep && !err && renameat(out_dir, out_tmp, out_dir, out_base) < 0)
+	if (!mb.out_in_place) {
+		if (keep && !err && renameat(mb.out_dir, mb.out_tmp, mb.out_dir, mb.out_base) < 0)
 			err = errno;
 		if (!keep || err)
-			unlinkat(out_dir, out_tmp, 0);
+			unlinkat(mb.out_dir, mb.out_tmp, 0);
 	}
-	return err ? mb_fail_errno(out_path, err) : 0;
+	return err ? mb_fail_errno(mb.out_path, err) : 0;
 }
 
 int mb_exit_status(int status)
@@ -266,9 +263,9 @@ int mb_exit_status(int status)
 	/* -O FILE: the report replaces it unless a failure or a stop signal
 	 * came first (a report of --every stops quietly: that is its end) */
 	if (out_pending()) {
-		int keep = !mb_failed() && !mb_stop;
-		if (mb_stop && !mb_said_active())
-			mb_warn(out_path, "not replaced: stopped by a signal");
+		int keep = !mb_failed() && !mb.stop;
+		if (mb.stop && !mb_said_active())
+			mb_warn(mb.out_path, "not replaced: stopped by a signal");
 		if ((out_end(keep) || !keep) && !status)
 			status = 1;
 	}
@@ -278,8 +275,8 @@ int mb_exit_status(int status)
 		if (!status)
 			status = 1;
 	}
-	if (fo != &out1 && out_flush(fo) < 0) {
-		mb_warn_errno("write error on the report", fo->err);
+	if (mb.fo != &out1 && out_flush(mb.fo) < 0) {
+		mb_warn_errno("write error on the report", mb.fo->err);
 		if (!status)
 			status = 1;
 	}
@@ -290,7 +287,7 @@ int mb_exit_status(int status)
 /* ---- --every ---- */
 
 /* Sleep until at (monotonic microseconds) or a stop signal: 1 after a
- * stop.  The stop signals are blocked from the look at mb_stop until
+ * stop.  The stop signals are blocked from the look at mb.stop until
  * ppoll unblocks them: one that comes in between ends the sleep at once. */
 static int sleep_until(uint64_t at)
 {
@@ -302,13 +299,13 @@ static int sleep_until(uint64_t at)
 	sigaddset(&stops, SIGTERM);
 	sigaddset(&stops, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stops, &unblocked);
-	while (!mb_stop && (now = mono_us()) < at) {
+	while (!mb.stop && (now = mono_us()) < at) {
 		uint64_t left = at - now;
 		struct timespec ts = { left / 1000000, left % 1000000 * 1000 };
 		ppoll(0, 0, &ts, &unblocked);
 	}
 	sigprocmask(SIG_SETMASK, &unblocked, 0);
-	return mb_stop != 0;
+	return mb.stop != 0;
 }
 
 /* Wait for the report's process: its exit status (128 + N after signal
@@ -320,8 +317,8 @@ static int wait_report(pid_t pid, int fd)
 	int status, passed = 0;
 
 	for (;;) {
-		if (mb_stop && !passed)
-			passed = !kill(pid, mb_stop);
+		if (mb.stop && !passed)
+			passed = !kill(pid, mb.stop);
 		if (waitpid(pid, &status, 0) == pid)
 			break;
 		if (errno != EINTR)
@@ -337,19 +334,19 @@ static int reader_gone(void)
 {
 	struct pollfd pf = { .fd = 1 };
 
-	return !out_path && poll(&pf, 1, 0) > 0 && (pf.revents & (POLLERR | POLLHUP));
+	return !mb.out_path && poll(&pf, 1, 0) > 0 && (pf.revents & (POLLERR | POLLHUP));
 }
 
 /* The temporary file of a report killed outright (SIGKILL: it could not
  * remove it), by the name its process made first. */
 static void drop_tmp_of(pid_t pid)
 {
-	char name[sizeof out_tmp];
+	char name[sizeof mb.out_tmp];
 
-	if (!out_path || out_in_place || out_dir < 0)
+	if (!mb.out_path || mb.out_in_place || mb.out_dir < 0)
 		return;
 	tmp_name(name, pid, 0);
-	unlinkat(out_dir, name, 0);
+	unlinkat(mb.out_dir, name, 0);
 }
 
 int run_reports(uint64_t every_us, uint64_t count)
@@ -360,11 +357,11 @@ int run_reports(uint64_t every_us, uint64_t count)
 
 	/* a stop signal must not leave a temporary file behind: it is noted,
 	 * and the report ends without replacing FILE */
-	if (out_path || every_us)
+	if (mb.out_path || every_us)
 		mb_catch_stop();
 	if (!every_us)
 		return out_begin(&out1);
-	if (out_path)
+	if (mb.out_path)
 		out_locate();   /* for drop_tmp_of; each report says its error */
 	start = mono_us();
 	for (;;) {
@@ -384,7 +381,7 @@ int run_reports(uint64_t every_us, uint64_t count)
 			/* its time, from before its figures are read: json and kv
 			 * write it in the report, a table in a heading line */
 			rep_stamp(rep_clock_ms());
-			if (!(err = out_begin(&out1)) && fmt == FMT_TABLE)
+			if (!(err = out_begin(&out1)) && mb.fmt == FMT_TABLE)
 				rep_table_stamp();
 			return err;
 		}
@@ -403,7 +400,7 @@ int run_reports(uint64_t every_us, uint64_t count)
 			if (status > 128)
 				drop_tmp_of(pid);
 		}
-		if (mb_stop)
+		if (mb.stop)
 			break;
 		/* a reader gone ends the loop with the report's status: 141 when
 		 * SIGPIPE ended it, as any filter; 1 where SIGPIPE is ignored */

@@ -6,6 +6,7 @@
 #include "table.h"
 #include "text.h"
 #include "tree.h"
+#include "membox.h"
 
 static void json_str(struct out *o, const char *s, size_t n)
 {
@@ -22,19 +23,6 @@ static void kv_str(struct out *o, const char *s, size_t n)
 	out_esc(o, s, n, E_KV);
 	out_c(o, '\'');
 }
-
-#define T_DEPTH 12
-static struct {
-	char arr;           /* this level is an array */
-	char named;         /* an element named by tree_elem: its name stands
-	                       in kv paths for its array's key */
-	char indexed;       /* an array element: its kv part is its index */
-	unsigned n;         /* members written */
-	const char *part;   /* else its kv part: a key or an element's name
-	                       (0: none, the top level) */
-	unsigned index;
-} lv[T_DEPTH];
-static int depth = -1;
 
 /* The bytes of a shell name (POSIX: letters, digits, underscore). */
 static const char kv_name_bytes[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
@@ -56,7 +44,7 @@ static void kv_part(const char *s, int first)
 		fo_c('_');
 	while (*s) {
 		k = strspn(s, kv_name_bytes);
-		out_mem(fo, s, k);
+		out_mem(mb.fo, s, k);
 		s += k;
 		if (*s) {
 			fo_c('_');
@@ -79,19 +67,19 @@ static void kv_key(const char *key)
 {
 	int d, first = 1;
 
-	for (d = 1; d <= depth; d++) {
-		if (d < depth && lv[d + 1].named)
+	for (d = 1; d <= mb.tree_depth; d++) {
+		if (d < mb.tree_depth && mb.tree_level[d + 1].named)
 			continue;
-		if (lv[d].indexed)
-			kv_index(lv[d].index, first);
-		else if (lv[d].part)
-			kv_part(lv[d].part, first);
+		if (mb.tree_level[d].indexed)
+			kv_index(mb.tree_level[d].index, first);
+		else if (mb.tree_level[d].part)
+			kv_part(mb.tree_level[d].part, first);
 		else
 			continue;
 		first = 0;
 	}
-	if (lv[depth].arr)
-		kv_index(lv[depth].n, first);
+	if (mb.tree_level[mb.tree_depth].arr)
+		kv_index(mb.tree_level[mb.tree_depth].n, first);
 	else
 		kv_part(key ? key : "", first);
 }
@@ -100,20 +88,23 @@ static void kv_key(const char *key)
  * (returns with '=' written). */
 static void member(const char *key, int scalar)
 {
-	if (depth < 0)
+	struct tree_level *in;
+
+	if (mb.tree_depth < 0)
 		return;
-	if (fmt == FMT_JSON) {
-		if (lv[depth].n)
+	in = &mb.tree_level[mb.tree_depth];
+	if (mb.fmt == FMT_JSON) {
+		if (in->n)
 			fo_c(',');
-		if (key && !lv[depth].arr) {
-			json_str(fo, key, strlen(key));
+		if (key && !in->arr) {
+			json_str(mb.fo, key, strlen(key));
 			fo_c(':');
 		}
 	} else if (scalar) {
 		kv_key(key);
 		fo_c('=');
 	}
-	lv[depth].n++;
+	in->n++;
 }
 
 static void push(int arr, const char *key, const char *kvname)
@@ -121,25 +112,26 @@ static void push(int arr, const char *key, const char *kvname)
 	const char *part = key;
 	unsigned index = 0;
 	int named = 0, indexed = 0;
+	struct tree_level *l;
 
-	if (depth + 1 >= T_DEPTH)
+	if (mb.tree_depth + 1 >= T_DEPTH)
 		return;
-	if (depth >= 0 && lv[depth].arr) {
+	if (mb.tree_depth >= 0 && mb.tree_level[mb.tree_depth].arr) {
 		named = kvname != 0;
 		indexed = !named;
 		part = kvname;
-		index = lv[depth].n;
+		index = mb.tree_level[mb.tree_depth].n;
 	}
 	member(key, 0);
-	if (fmt == FMT_JSON)
+	if (mb.fmt == FMT_JSON)
 		fo_c(arr ? '[' : '{');
-	depth++;
-	lv[depth].arr = arr;
-	lv[depth].named = named;
-	lv[depth].indexed = indexed;
-	lv[depth].n = 0;
-	lv[depth].part = part;
-	lv[depth].index = index;
+	l = &mb.tree_level[++mb.tree_depth];
+	l->arr = arr;
+	l->named = named;
+	l->indexed = indexed;
+	l->n = 0;
+	l->part = part;
+	l->index = index;
 }
 
 void tree_obj(const char *key) { push(0, key, 0); }
@@ -148,18 +140,18 @@ void tree_elem(const char *kvname) { push(0, 0, kvname); }
 
 void tree_end(void)
 {
-	if (depth < 0)
+	if (mb.tree_depth < 0)
 		return;
-	if (fmt == FMT_JSON)
-		fo_c(lv[depth].arr ? ']' : '}');
-	depth--;
+	if (mb.fmt == FMT_JSON)
+		fo_c(mb.tree_level[mb.tree_depth].arr ? ']' : '}');
+	mb.tree_depth--;
 }
 
 void tree_done(void)
 {
-	while (depth >= 0)
+	while (mb.tree_depth >= 0)
 		tree_end();
-	if (fmt == FMT_JSON)
+	if (mb.fmt == FMT_JSON)
 		fo_c('\n');
 }
 
@@ -168,10 +160,10 @@ void tree_done(void)
 static void tree_num(const char *key, int neg, uint64_t m, int dec)
 {
 	member(key, 1);
-	if (fmt == FMT_KV)
+	if (mb.fmt == FMT_KV)
 		fo_c('\'');
-	out_num(fo, neg, m, dec, 0);
-	if (fmt == FMT_KV)
+	out_num(mb.fo, neg, m, dec, 0);
+	if (mb.fmt == FMT_KV)
 		fo_s("'\n");
 }
 
@@ -182,10 +174,10 @@ void tree_fix(const char *key, int64_t v, int dec) { tree_num(key, v < 0, out_ma
 void tree_str(const char *key, const char *s, size_t n)
 {
 	member(key, 1);
-	if (fmt == FMT_JSON)
-		json_str(fo, s, n);
+	if (mb.fmt == FMT_JSON)
+		json_str(mb.fo, s, n);
 	else {
-		kv_str(fo, s, n);
+		kv_str(mb.fo, s, n);
 		fo_c('\n');
 	}
 }
@@ -196,7 +188,7 @@ void tree_cstr(const char *key, const char *s) { tree_str(key, s, strlen(s)); }
 static void word(const char *key, const char *w)
 {
 	member(key, 1);
-	if (fmt == FMT_JSON) {
+	if (mb.fmt == FMT_JSON) {
 		fo_s(w);
 	} else {
 		fo_c('\'');

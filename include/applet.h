@@ -13,6 +13,7 @@
 #include "globals.h"
 #include "cli.h"
 #include "diag.h"
+#include "membox.h"
 #include "msg.h"
 #include "out.h"
 #include "table.h"

@@ -58,8 +58,7 @@ int cli_root(void);
  * from the state the options left; the loop itself never returns: it
  * exits, 0 after a stop signal, else with the last report's status. */
 int cli_reports(void);
-/* --every in microseconds (0: one report) */
-extern uint64_t cli_every_us;
+/* --every in microseconds is mb.every_us (membox.h; 0: one report) */
 /* The end of a usage error, after the message that says it (which
  * names the option, its value and what it takes): "Try 'APPLET --help'."
  * on stderr, as busybox and coreutils say it; returns 2.  Nothing here

@@ -25,8 +25,7 @@ void mb_warn_diags(const struct diag *d, unsigned n);
  * or, with MB_WHY among them, those before it are what (written for a
  * terminal: a path, an argument) and those after it the why, as in
  * mb_warn(opt, " '", arg, "'", MB_WHY, "not a number").  A piece that is
- * 0 ends the list. */
-extern const char *mb_applet;
+ * 0 ends the list.  APPLET is mb.applet (membox.h), which cli_init sets. */
 extern const char mb_why[];
 #define MB_WHY mb_why
 #define mb_warn(...) mb_warnv((const char *const[]){ __VA_ARGS__, 0 })

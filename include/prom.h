@@ -1,4 +1,4 @@
-/* p_: Prometheus text exposition on the report (fo). */
+/* p_: Prometheus text exposition on the report (mb.fo). */
 #ifndef MB_PROM_H
 #define MB_PROM_H
 #include <stddef.h>

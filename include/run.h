@@ -9,7 +9,7 @@
 #include "out.h"
 
 /* The long-running modes (a watch, a wait, a meter) end cleanly on SIGINT,
- * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb_stop to
+ * SIGTERM and SIGHUP: mb_catch_stop installs a handler that sets mb.stop to
  * the signal, without SA_RESTART, so that a blocked write, sleep or open
  * returns EINTR.  From then on no write blocks: the writers are switched to
  * nonblocking (out.h), so the applet's loop can end its report without
@@ -17,7 +17,6 @@
  * kills, as by default; one ignored when membox started (nohup) stays
  * ignored.  An applet with a handler of its own calls run_stop(sig) in it:
  * async-signal-safe, it does what mb_catch_stop's handler does. */
-extern volatile sig_atomic_t mb_stop;
 void mb_catch_stop(void);
 void run_stop(int sig);
 
@@ -29,7 +28,7 @@ void run_stop(int sig);
  * regular file (/dev/null, a FIFO), or that is or leads through links to
  * a file of /proc, /sys or /dev (/dev/stdout, /proc/self/fd/N), is
  * written in place, appended to, never renamed over; membox's own
- * descriptor N through a dup of it.  out_path is FILE,
+ * descriptor N through a dup of it.  mb.out_path (membox.h) is FILE,
  * or 0 for standard output.
  * out_begin: the temporary file opened and o writing to it (its fd; out1
  * takes fd 1 back at the end); 0, or 1 with a message naming FILE.
@@ -38,7 +37,6 @@ void run_stop(int sig);
  * left as it was; 0, or 1 with a message naming FILE.  Both do nothing
  * without -O or when no report is open (out_pending says whether one is).
  * mb_exit_status ends one still open. */
-extern const char *out_path;
 int out_begin(struct out *o);
 int out_end(int keep);
 int out_pending(void);

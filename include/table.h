@@ -8,10 +8,8 @@
 
 enum { FMT_TABLE, FMT_JSON, FMT_KV, FMT_PROM, FMT_N };
 extern const char *const fmt_names[FMT_N];   /* -o's values, by FMT_ */
-extern int fmt;        /* -o */
-extern int fmt_unit;   /* table sizes: 'b', 'k' (default), 'm', 'h' */
-extern struct out *fo; /* where the report goes (stdout unless an applet says) */
-/* out_s(fo, s) and out_c(fo, c): the report's writes with one argument less
+/* -o, the table unit and the report's writer are mb.fmt, mb.fmt_unit and
+ * mb.fo (membox.h).  out_s(mb.fo, s) and out_c(mb.fo, c): the report's writes with one argument less
  * at each of their many calls */
 void fo_s(const char *s);
 void fo_c(char c);

@@ -1,5 +1,5 @@
 /* tree_: json and kv from one tree of calls: objects, arrays and scalar
- * members, written to the report (fo) in the format asked for (-o).  In kv
+ * members, written to the report (mb.fo) in the format asked for (-o).  In kv
  * each scalar is a line KEY='VALUE' that sh can eval: KEY is the path of
  * keys joined by '_' ("total_reserve"; an array element's part is its
  * INDEX unless tree_elem names it, and that name then stands for the
@@ -10,6 +10,20 @@
 #define MB_TREE_H
 #include <stddef.h>
 #include <stdint.h>
+
+/* One open object or array of the tree (its state is in mb, membox.h):
+ * at most T_DEPTH levels are open at once, deeper ones are not written. */
+#define T_DEPTH 12
+struct tree_level {
+	char arr;           /* this level is an array */
+	char named;         /* an element named by tree_elem: its name stands
+	                       in kv paths for its array's key */
+	char indexed;       /* an array element: its kv part is its index */
+	unsigned n;         /* members written */
+	const char *part;   /* else its kv part: a key or an element's name
+	                       (0: none, the top level) */
+	unsigned index;
+};
 
 void tree_obj(const char *key);          /* key NULL: top level or array element */
 void tree_arr(const char *key);

@@ -2,6 +2,7 @@
  * raw control character; prom labels and tables likewise. */
 #include <stdint.h>
 #include <string.h>
+#include "membox.h"
 #include "out.h"
 #include "table.h"
 #include "text.h"
@@ -36,14 +37,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		sink.fd = -1;   /* writes fail; the bytes are taken from the buffer */
 		sink.buf = sbuf;
 		sink.len = sink.err = 0;
-		fo = &sink;
-		fmt = f;
+		mb.fo = &sink;
+		mb.fmt = f;
 		if (f == FMT_PROM) {
 			p_start("x");
 			p_lab("l", (const char *)d, n);
 			p_u64(1);
 		} else if (f == FMT_TABLE) {
-			out_safe(fo, (const char *)d, n);
+			out_safe(mb.fo, (const char *)d, n);
 		} else {
 			tree_obj(0);
 			tree_str("k", (const char *)d, n);
@@ -54,6 +55,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		if (sink.len < MB_OUT_BUF)
 			check_clean();
 	}
-	fo = &out1;
+	mb.fo = &out1;
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "membox.h"
 #include "out.h"
 #include "prom.h"
 #include "report.h"
@@ -25,8 +26,8 @@ static void begin(int f)
 	cap.buf = capbuf;
 	cap.len = 0;
 	cap.err = 0;
-	fo = &cap;
-	fmt = f;
+	mb.fo = &cap;
+	mb.fmt = f;
 }
 
 static const char *end(void)
@@ -36,7 +37,7 @@ static const char *end(void)
 	glen = read(cap.fd, got, sizeof got - 1);
 	got[glen] = 0;
 	close(cap.fd);
-	fo = &out1;
+	mb.fo = &out1;
 	return got;
 }
 
@@ -290,7 +291,7 @@ int main(void)
 		OUT_IS("named bits: b (bit 2) absent, h (bit 1) present, a not optional",
 		       "{\"node\":1,\"zone\":\"x\",\"b\":null,\"a\":7,\"h\":-1024}\n");
 		begin(FMT_TABLE);
-		fmt_unit = 'b';
+		mb.fmt_unit = 'b';
 		rep_table_head(col_figs, REP_N(col_figs));
 		rep_table_row(col_figs, REP_N(col_figs), &r, (uint64_t)1 << COL_B | (uint64_t)1 << COL_H, 0);
 		rep_table_row(col_figs, REP_N(col_figs), &r, 0, "total");
@@ -302,14 +303,14 @@ int main(void)
 	}
 
 	begin(FMT_TABLE);
-	fmt_unit = 'k';
+	mb.fmt_unit = 'k';
 	tb_size(1535, 6);
 	tb_size(1536, 6);
-	fmt_unit = 'm';
+	mb.fmt_unit = 'm';
 	tb_size(3 << 20, 4);
-	fmt_unit = 'b';
+	mb.fmt_unit = 'b';
 	tb_ssize(-7, 4);
-	fmt_unit = 'h';
+	mb.fmt_unit = 'h';
 	tb_size(1023, 7);
 	tb_size(1536, 7);
 	tb_size(10 * 1024 * 1024 - 1, 7);
@@ -319,9 +320,9 @@ int main(void)
 	OUT_IS("table sizes", "     1     2   3  -7  1023B   1.5K    10M   1.0M  -3.0G    16E");
 
 	begin(FMT_TABLE);
-	out_fix(fo, -5, 3);
-	out_c(fo, ' ');
-	out_i64(fo, INT64_MIN);
+	out_fix(mb.fo, -5, 3);
+	out_c(mb.fo, ' ');
+	out_i64(mb.fo, INT64_MIN);
 	OUT_IS("fixed point and int64 min", "-0.005 -9223372036854775808");
 
 	{
@@ -337,13 +338,13 @@ int main(void)
 			m = ref_fix(b, v, dec);
 			badfix += n != m || memcmp(a, b, n);
 			begin(FMT_TABLE);
-			out_fix(fo, (int64_t)v, dec);
+			out_fix(mb.fo, (int64_t)v, dec);
 			end();
 			c[0] = '-';
 			m = (int64_t)v < 0 ? ref_fix(c + 1, 0 - v, dec) + 1 : ref_fix(c, v, dec);
 			badfix += glen != (size_t)m || memcmp(got, c, m);
 			begin(FMT_TABLE);
-			fmt_unit = 'h';
+			mb.fmt_unit = 'h';
 			tb_size(v, 0);
 			end();
 			m = ref_human(b, v);
@@ -354,7 +355,7 @@ int main(void)
 			m = ref_fix(b, v, dec);
 			badcell += glen != (size_t)(m > 24 ? m : 24) || memcmp(got + glen - m, b, m);
 		}
-		fmt_unit = 'k';
+		mb.fmt_unit = 'k';
 		CHECK_EQ("u64_str as % 10 gives it", bad, 0);
 		CHECK_EQ("fix_str and out_fix as / and % 10^dec give them", badfix, 0);
 		CHECK_EQ("-h sizes as / and % unit give them", badh, 0);

@@ -1,6 +1,6 @@
 /* mb_catch_stop: a writer blocked on a reader that does not read gives up
  * when SIGTERM arrives (out_flush fails with EAGAIN once no write may block,
- * mb_stop names the signal), so a long-running mode can end its report
+ * mb.stop names the signal), so a long-running mode can end its report
  * instead of hanging; the descriptor's flags are left as they were. */
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "membox.h"
 #include "msg.h"
 #include "run.h"
 #include "t.h"
@@ -28,7 +29,7 @@ int main(void)
 		mb_catch_stop();
 		while (!out1.err)
 			out_mem(&out1, b, sizeof b);
-		_exit(out1.err == EAGAIN && mb_stop == SIGTERM && !(fcntl(p[1], F_GETFL) & O_NONBLOCK) ? 7 : 1);
+		_exit(out1.err == EAGAIN && mb.stop == SIGTERM && !(fcntl(p[1], F_GETFL) & O_NONBLOCK) ? 7 : 1);
 	}
 	close(p[1]);
 	/* the handler is in place once the first bytes arrive; the pipe full,
