@@ -134,10 +134,11 @@ run: setup
 	build/$(NATIVE)/membox $(RUN_APPLET)
 RUN_APPLET := $(if $(filter smaps-rollup,$(APPLETS)),$(if $(wildcard applets/smaps_rollup.c),smaps-rollup,zoneinfo-wm),zoneinfo-wm)
 
-# Builds use every CPU (make -j); the tests one lane more (tests/run -j):
-# their scripts wait as well as work.
+# Builds use every CPU (make -j), the tests a lane per CPU (tests/run -j):
+# a third lane on two CPUs was measured slower, the scripts being more
+# work than wait.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-LANES ?= $(shell echo $$(($(JOBS) + 1)))
+LANES ?= $(JOBS)
 check: setup
 	@for t in $(ALL_TARGETS); do $(MAKE) --no-print-directory -j$(JOBS) TARGET=$$t || exit 1; done
 	@$(MAKE) --no-print-directory -j$(JOBS) asan fuzz-build
