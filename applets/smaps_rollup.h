@@ -69,7 +69,7 @@ struct sr_options {
 	unsigned nrules;
 };
 
-/* What a scan saw, process by process: the coverage of the README. */
+/* What a scan saw, process by process: the coverage of smaps-rollup.1. */
 #define SR_COVERAGE(X) \
 	X(PROCESSES, "processes") X(KERNEL_THREADS, "kernel_threads") \
 	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
