@@ -203,9 +203,9 @@ static const struct rep_fig counter_figs[] = {
 	/* the width of the longest name, at least the label's (counter_table) */
 	CTR(name, "counter", REP_STR, .flags = REP_LABEL | REP_NOTREE, .width = 7, .label = "COUNTER"),
 	CTR(count, "count", REP_INT, .prom = "events_total", .flags = REP_COUNTER,
-	    .help = "Increase since the baseline.", .bit = CTR_SEEN, .width = 12, .label = "COUNT"),
+	    .help = "Increase of the kernel counter since the baseline, a count of events.", .bit = CTR_SEEN, .width = 12, .label = "COUNT"),
 	CTR(average_rate, "average_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"average\"}",
-	    .help = "Average, max and recent increase per second.", .bit = CTR_SEEN, .width = 11,
+	    .help = "Average, max and recent increase of the kernel counter, a number of events per second.", .bit = CTR_SEEN, .width = 11,
 	    .label = "AVG/s"),
 	CTR(max_rate, "max_rate", REP_FIX, .dec = 3, .prom = "rate_per_second{stat=\"max\"}",
 	    .bit = CTR_SEEN, .width = 11, .label = "MAX/s"),
@@ -215,10 +215,10 @@ static const struct rep_fig counter_figs[] = {
 };
 
 static const struct rep_fig summary_figs[] = {
-	VM(interval_us, "interval_seconds", REP_FIX, .dec = 6, .help = "Time between samples."),
+	VM(interval_us, "interval_seconds", REP_FIX, .dec = 6, .help = "Time between samples, in seconds."),
 	VM(window, "window", REP_COUNT, .flags = REP_NOPROM),
-	VM(elapsed_us, "elapsed_seconds", REP_FIX, .dec = 6, .help = "Baseline to last sample."),
-	VM(samples, "samples", REP_COUNT, .help = "Samples after the baseline."),
+	VM(elapsed_us, "elapsed_seconds", REP_FIX, .dec = 6, .help = "Time from the baseline to the last sample, in seconds."),
+	VM(samples, "samples", REP_COUNT, .help = "Samples taken after the baseline, a count."),
 };
 
 /* prom writes the memory figures as signed numbers (a saturated 2^64 - 1
@@ -232,18 +232,18 @@ static const struct rep_fig summary_figs[] = {
 	VM(member, key, REP_SBYTES, .flags = REP_OPTIONAL | REP_NOTREE, .bit = (bit_), __VA_ARGS__)
 #define MEMORY(k, key, ...) MEMORY_FIG(memory[k], MEMORY_BIT(k), key, __VA_ARGS__)
 #define START(k, key, ...) MEMORY_FIG(start[k], START_BIT(k), key, __VA_ARGS__)
-static const char memory_help[] = "Extreme of /proc/meminfo.";
-static const char start_help[] = "The figure of /proc/meminfo at the baseline, bytes.";
 static const struct rep_fig memory_figs[] = {
 	FIG_OBJ("memory", .prom = ""),
-	MEMORY(MIN_AVAILABLE, "min_available", .help = memory_help),
-	MEMORY(MIN_FREE, "min_free", .help = memory_help),
-	MEMORY(MAX_SWAP_USED, "max_swap_used", .help = memory_help),
-	MEMORY(MAX_PROCESS, "max_process", .help = memory_help),
-	START(MIN_AVAILABLE, "start_available", .help = start_help),
-	START(MIN_FREE, "start_free", .help = start_help),
-	START(MAX_SWAP_USED, "start_swap_used", .help = start_help),
-	START(MAX_PROCESS, "start_process", .help = start_help),
+	MEMORY(MIN_AVAILABLE, "min_available", .help = "Lowest MemAvailable over the samples, in bytes."),
+	MEMORY(MIN_FREE, "min_free", .help = "Lowest MemFree over the samples, in bytes."),
+	MEMORY(MAX_SWAP_USED, "max_swap_used", .help = "Highest SwapTotal less SwapFree over the samples, in bytes."),
+	MEMORY(MAX_PROCESS, "max_process",
+	       .help = "Highest anonymous memory (active, inactive) plus swap used over the samples, in bytes."),
+	START(MIN_AVAILABLE, "start_available", .help = "MemAvailable at the baseline, in bytes."),
+	START(MIN_FREE, "start_free", .help = "MemFree at the baseline, in bytes."),
+	START(MAX_SWAP_USED, "start_swap_used", .help = "SwapTotal less SwapFree at the baseline, in bytes."),
+	START(MAX_PROCESS, "start_process",
+	      .help = "Anonymous memory (active, inactive) plus swap used at the baseline, in bytes."),
 	FIG_END,
 };
 
@@ -252,21 +252,19 @@ static const struct rep_fig memory_figs[] = {
  * swap (v2 memory.swap.current, v1 memory.memsw.usage_in_bytes less the
  * charge), the room below its limit (v2 memory.max, v1
  * memory.limit_in_bytes; null without one) and that limit. */
-static const char cgroup_memory_help[] = "Extreme of the cgroup's charge.";
-static const char cgroup_start_help[] = "The cgroup's figure at the baseline, bytes.";
 static const struct rep_fig cgroup_memory_figs[] = {
 	FIG_OBJ("memory", .prom = ""),
-	MEMORY(MAX_CURRENT, "max_current", .help = cgroup_memory_help),
-	MEMORY(MAX_SWAP_CURRENT, "max_swap_current", .help = cgroup_memory_help),
-	MEMORY(MIN_HEADROOM, "min_headroom", .help = cgroup_memory_help),
-	MEMORY(LIMIT, "limit", .help = "The cgroup's memory limit at the last sample."),
+	MEMORY(MAX_CURRENT, "max_current", .help = "Highest charge of the cgroup over the samples, in bytes."),
+	MEMORY(MAX_SWAP_CURRENT, "max_swap_current", .help = "Highest swap of the cgroup over the samples, in bytes."),
+	MEMORY(MIN_HEADROOM, "min_headroom", .help = "Lowest room below the cgroup's limit over the samples, in bytes."),
+	MEMORY(LIMIT, "limit", .help = "The cgroup's memory limit at the last sample, in bytes."),
 	MEMORY(PEAK, "peak", .help = "The cgroup's highest charge as the kernel keeps it "
-	                             "(memory.peak, v1 memory.max_usage_in_bytes) at the last sample, bytes."),
-	START(MAX_CURRENT, "start_current", .help = cgroup_start_help),
-	START(MAX_SWAP_CURRENT, "start_swap_current", .help = cgroup_start_help),
-	START(MIN_HEADROOM, "start_headroom", .help = cgroup_start_help),
-	START(LIMIT, "start_limit", .help = cgroup_start_help),
-	START(PEAK, "start_peak", .help = cgroup_start_help),
+	                             "(memory.peak, v1 memory.max_usage_in_bytes) at the last sample, in bytes."),
+	START(MAX_CURRENT, "start_current", .help = "Charge of the cgroup at the baseline, in bytes."),
+	START(MAX_SWAP_CURRENT, "start_swap_current", .help = "Swap of the cgroup at the baseline, in bytes."),
+	START(MIN_HEADROOM, "start_headroom", .help = "Room below the cgroup's limit at the baseline, in bytes."),
+	START(LIMIT, "start_limit", .help = "The cgroup's memory limit at the baseline, in bytes."),
+	START(PEAK, "start_peak", .help = "The cgroup's peak charge at the baseline, in bytes."),
 	FIG_END,
 };
 
@@ -276,21 +274,22 @@ static const struct rep_fig cgroup_figs[] = {
 	FIG_OBJ("cgroup", .flags = REP_OMIT, .bit = CGROUP_HAVE),
 	VM(cgroup, "path", REP_STR, .flags = REP_NOPROM),
 	VM(cgroup_version, "version", REP_COUNT,
-	   .help = "Version of the cgroup hierarchy metered (1 or 2)."),
+	   .help = "Version of the cgroup hierarchy metered, a number (1 or 2)."),
 	VM(cgroup_removed, "removed", REP_BOOL),
 	FIG_END,
 };
 
 /* null without PSI (before 4.20, or CONFIG_PSI off) */
 enum { PSI_HAVE = 1, PSI_SOME, PSI_FULL };
-static const char psi_help[] = "Memory stall time since the baseline.";
 static const struct rep_fig psi_figs[] = {
 	FIG_OBJ("psi", .flags = REP_OPTIONAL, .bit = PSI_HAVE),
 	VM(psi_stall[0].count, "some_stall_seconds", REP_FIX, .dec = 6,
-	   .prom = "some_stall_seconds_total", .help = psi_help,
+	   .prom = "some_stall_seconds_total",
+	   .help = "Time some task stalled on memory since the baseline, in seconds (PSI some).",
 	   .flags = REP_OPTIONAL | REP_COUNTER, .bit = PSI_SOME),
 	VM(psi_stall[1].count, "full_stall_seconds", REP_FIX, .dec = 6,
-	   .prom = "full_stall_seconds_total", .help = psi_help,
+	   .prom = "full_stall_seconds_total",
+	   .help = "Time all tasks stalled on memory since the baseline, in seconds (PSI full).",
 	   .flags = REP_OPTIONAL | REP_COUNTER, .bit = PSI_FULL),
 	FIG_END,
 };
@@ -300,12 +299,12 @@ enum { COMMAND_HAVE = 1, COMMAND_EXIT, COMMAND_SIGNAL, COMMAND_RSS };
 static const struct rep_fig command_figs[] = {
 	FIG_OBJ("command", .flags = REP_OPTIONAL, .bit = COMMAND_HAVE),
 	VM(command, "argv", REP_STRS),
-	VM(exit_status, "exit_status", REP_INT, .help = "Exit status of the command (128+N: killed by signal N).",
+	VM(exit_status, "exit_status", REP_INT, .help = "Exit status of the command, a number (128+N: killed by signal N).",
 	   .flags = REP_OPTIONAL, .bit = COMMAND_EXIT),
 	VM(signal_name, "signal", REP_STR, .flags = REP_OPTIONAL | REP_NOPROM, .bit = COMMAND_SIGNAL),
 	VM(max_rss, "max_rss", REP_BYTES, .flags = REP_OPTIONAL, .bit = COMMAND_RSS,
 	   .help = "Peak resident set size of the command (or of the largest of the children it "
-	           "waited for), from wait4, bytes."),
+	           "waited for), from wait4, in bytes."),
 	FIG_END,
 };
 
