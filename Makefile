@@ -61,14 +61,22 @@ $(B)/membox.elf: $(OBJS)
 $(B)/membox: $(B)/membox.elf
 	$(GNU)-strip -s -R .comment -o $@ $<
 
-# Test programs of this target: the unit tests (linked against the core)
-# and the workload helpers the live tests run.
-UNIT_SRC := $(wildcard tests/unit/*.c)
+# Test programs of this target: the unit tests, one program linked against
+# the core (tests/unit/main.c runs each tests/unit/NAME.c's unit_NAME,
+# listed in the generated units.h), and the workload helpers the live
+# tests run.
+UNIT_SRC := $(filter-out tests/unit/main.c,$(wildcard tests/unit/*.c))
 LIVE_SRC := $(wildcard tests/live/*.c)
 CORE_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(CORE_SRC))
-TEST_BINS := $(patsubst tests/unit/%.c,$(B)/unit-%,$(UNIT_SRC)) $(patsubst tests/live/%.c,$(B)/%,$(LIVE_SRC))
+TEST_BINS := $(B)/unit $(patsubst tests/live/%.c,$(B)/%,$(LIVE_SRC))
 tests: $(TEST_BINS)
-$(B)/unit-%: $(B)/obj/tests/unit/%.o $(CORE_OBJ)
+UNITS_H = $(1)/gen/units.h
+%/gen/units.h: $(UNIT_SRC) Makefile
+	@mkdir -p $(dir $@)
+	printf 'UNIT(%s)\n' $(notdir $(basename $(UNIT_SRC))) >$@
+.SECONDARY: $(call UNITS_H,$(B)) $(call UNITS_H,$(BUILD)/asan)
+$(B)/obj/tests/unit/main.o: $(call UNITS_H,$(B))
+$(B)/unit: $(patsubst %.c,$(B)/obj/%.o,$(UNIT_SRC) tests/unit/main.c) $(CORE_OBJ)
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
 $(B)/%: $(B)/obj/tests/live/%.o
 	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
@@ -81,9 +89,8 @@ setup:
 
 # The sanitizer build (host compiler, glibc) of the binary and unit tests.
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
-asan: $(BUILD)/asan/membox $(patsubst tests/unit/%.c,$(BUILD)/asan/unit-%,$(UNIT_SRC)) \
-      $(patsubst tests/live/%.c,$(BUILD)/asan/%,$(LIVE_SRC))
-# The core is compiled once; the binary and each unit test link it.
+asan: $(BUILD)/asan/membox $(BUILD)/asan/unit $(patsubst tests/live/%.c,$(BUILD)/asan/%,$(LIVE_SRC))
+# The core is compiled once; the binary and the unit program link it.
 SAN_CORE := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
 $(BUILD)/asan/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -91,9 +98,9 @@ $(BUILD)/asan/obj/%.o: %.c $(HDRS)
 $(BUILD)/asan/membox: $(SAN_CORE) core/main.c $(APPLET_SRC) $(HDRS) $(call GLOBALS_H,$(BUILD)/asan)
 	@mkdir -p $(BUILD)/asan
 	clang $(SAN) -I$(BUILD)/asan/gen $(SAN_CORE) core/main.c $(APPLET_SRC) -o $@
-$(BUILD)/asan/unit-%: tests/unit/%.c $(SAN_CORE) $(HDRS)
+$(BUILD)/asan/unit: $(UNIT_SRC) tests/unit/main.c $(SAN_CORE) $(HDRS) $(call UNITS_H,$(BUILD)/asan)
 	@mkdir -p $(BUILD)/asan
-	clang $(SAN) -Itests/unit $(SAN_CORE) $< -o $@
+	clang $(SAN) -Itests/unit -I$(BUILD)/asan/gen $(SAN_CORE) $(UNIT_SRC) tests/unit/main.c -o $@
 $(BUILD)/asan/%: tests/live/%.c
 	@mkdir -p $(BUILD)/asan
 	clang -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra -Werror $< -o $@

@@ -159,7 +159,7 @@ static void read_kv(void)
 	CHECK("cgroup kv read: absent, not said", got == -ENOENT && !mb_diag_set(&d));
 }
 
-int main(void)
+int unit_cgroup(void)
 {
 	static const char hybrid[] = "12:pids:/x\n4:cpu,memory:/system.slice/a.service\n0::/user.slice\n";
 	static const char v2[] = "1:name=systemd:/init.scope\n0::/user.slice/u.slice\n";

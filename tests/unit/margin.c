@@ -9,7 +9,7 @@ static int mg(const char *s, uint64_t *v, unsigned *nm, unsigned *dr)
 	return mg_parse(s, strlen(s), v, 5, nm, dr);
 }
 
-int main(void)
+int unit_margin(void)
 {
 	uint64_t v[5];
 	unsigned nm, dr;

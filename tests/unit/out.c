@@ -145,7 +145,7 @@ static const struct rep_fig col_figs[] = {
 	FIG(struct col_rec, h, "h", REP_SBYTES, .flags = REP_OPTIONAL, .bit = COL_H),
 };
 
-int main(void)
+int unit_out(void)
 {
 	static const char nasty[] = "a\"b\\c\nd\te\x1b[31m\xff\xc3\xa9\xc2\x85z";
 

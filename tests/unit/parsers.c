@@ -20,7 +20,7 @@ static int zi_str(const char *s)
 	return zi_parse(&z, &r);
 }
 
-int main(void)
+int unit_parsers(void)
 {
 	static const char mi[] =
 		"MemTotal:       16314300 kB\n"

@@ -268,7 +268,7 @@ static size_t chrome(const char *flag)
 	return n + 13;
 }
 
-int main(void)
+int unit_pattern(void)
 {
 	static const char *const tokens[] = { "a", "b", "*", "?", "[ab]", "[!a]", "\\*" };
 	static char glob[PAT_MAX + 2], text[PAT_MAX * 32];

@@ -83,7 +83,7 @@ static void stream_cmdline(void)
 	rd_set_root("/");
 }
 
-int main(void)
+int unit_proc(void)
 {
 	static struct pr_mem m;
 	static struct pr_status st;

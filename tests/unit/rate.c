@@ -5,7 +5,7 @@
 #include "rate.h"
 #include "t.h"
 
-int main(void)
+int unit_rate(void)
 {
 	struct rate_ctr c = { 0 };
 	uint64_t d;

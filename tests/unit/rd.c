@@ -182,7 +182,7 @@ static void confined(const char *how)
 #undef C
 }
 
-int main(void)
+int unit_rd(void)
 {
 	struct rd_lines r;
 	char buf[16];

@@ -12,7 +12,7 @@ static uint64_t u(const char *s, int *rc)
 	return v;
 }
 
-int main(void)
+int unit_sc(void)
 {
 	const char *k, *p, *f;
 	size_t kl, n;

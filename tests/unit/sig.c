@@ -13,7 +13,7 @@
 #include "run.h"
 #include "t.h"
 
-int main(void)
+int unit_sig(void)
 {
 	int p[2], ws = 0, queued = 0, size, tries;
 	char b[MB_OUT_BUF] = { 0 };

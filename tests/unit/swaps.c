@@ -14,7 +14,7 @@ static int parse(const char *s, struct swaps *sw)
 
 static int mm(const char *s, uint64_t *v) { return sw_mm_parse(s, strlen(s), v); }
 
-int main(void)
+int unit_swaps(void)
 {
 	struct swaps sw;
 	uint64_t v[3];

@@ -13,7 +13,7 @@ static int parsen(const char *s, size_t n, struct shm_tot *t)
 }
 static int parse(const char *s, struct shm_tot *t) { return parsen(s, strlen(s), t); }
 
-int main(void)
+int unit_sysvshm(void)
 {
 	struct shm_tot t;
 

@@ -1,12 +1,17 @@
-/* Unit-test helpers: each tests/unit/NAME.c is a program linked against the
- * core that prints "pass NAME" or "fail NAME: why" per check; unit.test
- * counts them.  No stdio here either: the core's writer prints. */
+/* Unit-test helpers: each tests/unit/NAME.c has a unit_NAME(), run by the
+ * program tests/unit/main.c makes of them all (linked against the core),
+ * that prints "pass NAME" or "fail NAME: why" per check and returns
+ * unit_end_all(); unit.test counts them.  No stdio here either: the
+ * core's writer prints. */
 #ifndef T_H
 #define T_H
 #include <stdint.h>
 #include <string.h>
 #include "out.h"
 #include "text.h"
+
+/* the argument after the unit's name (unit tar FILE), or null */
+extern const char *unit_arg;
 
 static int unit_failed;
 static void unit_report(int ok, const char *name, const char *why, const char *file, int line)

@@ -91,7 +91,7 @@ static int write_archive(const char *path)
 	return 0;
 }
 
-int main(int argc, char **argv)
+int unit_tar(void)
 {
 	size_t n;
 
@@ -206,7 +206,7 @@ int main(int argc, char **argv)
 	CHECK_EQ("tar_pad 513", tar_pad(513), 511);
 	CHECK_EQ("tar_pad 9 GiB + 1", tar_pad(9 * GiB + 1), 511);
 
-	if (argc > 1)
-		CHECK_EQ("tar archive for the host check written", write_archive(argv[1]), 0);
+	if (unit_arg)
+		CHECK_EQ("tar archive for the host check written", write_archive(unit_arg), 0);
 	return unit_end_all();
 }

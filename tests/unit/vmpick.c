@@ -11,7 +11,7 @@
 
 static const char *const vn[] = { "pgmajfault", "pswpin", "oom_kill" };
 
-int main(void)
+int unit_vmpick(void)
 {
 	/* pgmajfault's line starts at byte 16, pswpin's at 30, oom_kill absent */
 	static const char v1[] = "nr_free_pages 5\npgmajfault 77\npswpin 3\n";

@@ -115,7 +115,7 @@ static void own(int dfd, uint64_t *blocks, int64_t *cached)
 
 static struct wk_space space;
 
-int main(void)
+int unit_walk(void)
 {
 	char tmpl[] = "/tmp/mb-walk-XXXXXX";
 	const char *dir = mkdtemp(tmpl);
