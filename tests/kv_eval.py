@@ -3,7 +3,8 @@
 
     kv_eval.py SHELL KV JSON DIR [IGNORE]
 
-SHELL (sh, or "busybox ash") evals the kv output KV inside DIR, then prints
+SHELL (sh, or "busybox ash") evals the kv output KV inside DIR (made
+empty first), then prints
 every variable that JSON (the same run in json) says kv must set.  Each
 value must be the json figure as the pages' FORMATS say kv writes it:
 numbers and booleans as their json text, null empty, strings with control
@@ -13,9 +14,11 @@ and a '_' before a first digit; zoneinfo-wm's zones are named
 zone_NODE_NAME, smaps-rollup's processes process_PID.  Where two paths
 make one key, the first is what kv keeps.  Keys matching the regular
 expression IGNORE (figures that differ between two runs) are skipped.
-The shell must say nothing on stderr and exit 0.  Exit 0 when all holds.
+The shell must say nothing on stderr and exit 0, and DIR must still be
+empty: the eval ran no command (one would create a file there).  Exit 0
+when all holds.
 """
-import json, re, subprocess, sys
+import json, os, re, shutil, subprocess, sys
 
 shell, kv, js, where = sys.argv[1:5]
 ignore = re.compile(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] else None
@@ -69,8 +72,12 @@ script = 'cd "$1" || exit 9\neval "$(cat "$2")" || exit 8\n' + \
          "".join('printf "%%s|%%s\\n" "${%s+set}" "$%s"\n' % (n, n) for n in names)
 # the script through stdin (sh -s): one naming thousands of keys is longer
 # than one argument may be (128 KiB)
+shutil.rmtree(where, ignore_errors=True)
+os.makedirs(where)
 p = subprocess.run(shell.split() + ["-s", where, kv], input=script.encode(), capture_output=True)
 bad = []
+if os.listdir(where):
+    bad.append("%s: the eval ran a command: it made %s" % (shell, sorted(os.listdir(where))[:5]))
 if p.returncode or p.stderr:
     bad.append("%s: exit %d, stderr %r" % (shell, p.returncode, p.stderr[:300]))
 got = p.stdout.split(b"\n")

@@ -47,6 +47,14 @@ model() {
 		fail "$_mn" "$(cat "$T/assert.out")"
 	fi
 }
+# kv_eval NAME SHELL KV JSON [IGNORE]: eval "$(cat KV)" in SHELL sets
+# every figure of JSON (the same run in json) and runs no command
+# (tests/kv_eval.py); the verdict depends on the two files' bytes alone,
+# so it is model()'s: kept once per run for the same bytes.
+kv_eval() {
+	cat "$3" "$4" >"$T/kv_eval.in"
+	model "$1" "$T/kv_eval.in" python3 "$TOP/tests/kv_eval.py" "$2" "$3" "$4" "$T/ev" "${5:-}"
+}
 # check NAME EXPECTED_RC EXPECTED_FILE CMD...: stdout and exit status
 # (helpers use _-prefixed names: sh has no local variables)
 check() {
