@@ -1232,7 +1232,9 @@ static const char *cgroup_path_clean(char *path)
 /* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
  * cgroup mount with the memory controller wins, as on a hybrid system
  * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
- * mount's root (cg_dir).  0, or 1 with a message. */
+ * mount's root (cg_dir); in a cgroup namespace under a mount of the
+ * hierarchy from above it, with PATH below the namespace's own cgroup
+ * (cg_ns_enter).  0, or 1 with a message. */
 static int cgroup_find(void)
 {
 	static const char file[] = "/proc/self/mountinfo";
@@ -1245,6 +1247,11 @@ static int cgroup_find(void)
 	if (!k)
 		return mb_fail(file, "no memory cgroup hierarchy mounted (cgroup with memory, or cgroup2)");
 	TT.cgroup_version = k;
+	/* inside a cgroup namespace, the mount showing the hierarchy from
+	 * above it: PATH is in the namespace, found below the mount point */
+	if (cg_above_ns(&TT.hier) && !cg_ns_enter(&TT.hier))
+		return mb_fail(TT.cgroup, "in this cgroup namespace, the memory hierarchy is mounted from ",
+		               TT.hier.root, " above it and no cgroup there lists this process: unreachable");
 	if ((n = cg_dir(&TT.hier, TT.cgroup, len, TT.cgroup_dir, sizeof TT.cgroup_dir)) < 0)
 		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
 		                          ? "not under the memory hierarchy's mount root: unreachable"
