@@ -392,27 +392,33 @@ static void cgroup_said(enum cg_file file, const struct diag *d)
 	}
 }
 
-/* A counter of -f that the kernel's vmstat lacks is warned about once, at
- * the first sample, with the names of the file nearest it: a typo
- * ("pgfualt") would otherwise look like a counter of another kernel. */
+/* A counter of -f that the kernel's file lacks (/proc/vmstat, or with
+ * --cgroup its memory.stat and events file) is warned about once, at the
+ * first sample, with the names of the file nearest it: a typo ("pgfualt")
+ * would otherwise look like a counter of another kernel. */
 static void unknown_counters(const char *b, size_t n, const unsigned char *have)
 {
 	const char *end = b + n, *p, *nl, *space;
-	const char *v[8 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
+	const char *v[10 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
 	unsigned i, k, w;
 
+	if (TT.cgroup) {
+		v[5] = "not in the cgroup's memory.stat or ";
+		v[6] = cg_file((int)TT.cgroup_version, CG_EVENTS);
+	}
 	for (i = TT.default_count; i < TT.field_count; i++) {
 		struct cli_near near = { .word = TT.names[i] };
 		if (have[i])
 			continue;
+		/* a key said twice in a cgroup file was made '#' (cg_read_kv) */
 		for (p = b; p < end; p = nl + 1) {
 			if (!(nl = memchr(p, '\n', end - p)))
 				nl = end;
-			if ((space = memchr(p, ' ', nl - p)))
+			if (*p != '#' && (space = memchr(p, ' ', nl - p)))
 				cli_near_offer(&near, p, space - p);
 		}
 		v[2] = TT.names[i];
-		w = 6;
+		w = TT.cgroup ? 7 : 6;
 		for (k = 0; k < near.n; k++) {
 			v[w++] = k ? ", " : "; nearest: ";
 			v[w++] = near.name[k];
@@ -635,7 +641,7 @@ static long take_sample(int base)
 	if (!TT.cgroup && (!live || base))
 		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
-	if (!TT.cgroup && !TT.base_us && !truncated)
+	if (!TT.base_us && !truncated)
 		unknown_counters(TT.buf, n, have);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
 		struct diag d = { 0 };
@@ -1273,7 +1279,7 @@ static int cgroup_fields_present(void)
 {
 	uint64_t value[VM_MAX_FIELDS];
 	unsigned char have[VM_MAX_FIELDS];
-	unsigned i, kept = 0;
+	unsigned i, kept = 0, defaults_kept = 0;
 	int truncated;
 	long n = read_cgroup_counters(&truncated);
 
@@ -1282,9 +1288,14 @@ static int cgroup_fields_present(void)
 	if (n < 0)
 		return mb_fail_errno(cgroup_file_path(CG_STAT), -n);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, 0);
-	for (i = 0; i < TT.field_count; i++)
+	for (i = 0; i < TT.field_count; i++) {
+		if (i == TT.default_count)
+			defaults_kept = kept;
 		if (i >= TT.default_count || have[i])
 			TT.names[kept++] = TT.names[i];
+	}
+	/* those of -f follow the defaults kept (unknown_counters says them) */
+	TT.default_count = i == TT.default_count ? kept : defaults_kept;
 	TT.field_count = kept;
 	return 0;
 }
