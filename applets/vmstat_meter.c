@@ -38,7 +38,7 @@
 const char vmstat_meter_purpose[] = "what did a command do to memory (faults, swap, OOM kills)?";
 
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
-	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
+	"       vmstat-meter [OPTIONS] [--samples=N] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
 	"(between two samples) and RECENT/s (last -w periods); the lowest\n"
 	"MemAvailable and MemFree, the highest swap used and anon + swap used, and\n"
@@ -47,13 +47,15 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"status (128+N: killed by signal N; 127: not found or not started; 126: not\n"
 	"executable) is ours.  A signal that ends the meter is passed on to COMMAND\n"
 	"(not ^C or ^\\ of the terminal, which reach it anyway), then the meter waits\n"
-	"for it.  Without: a line per sample until -n, -d, SIGINT, SIGTERM or SIGHUP,\n"
-	"then the summary.  SIGUSR1: the summary so far; SIGUSR2: a new baseline.\n\n"
+	"for it.  Without: a line per sample until --samples, -d, SIGINT, SIGTERM\n"
+	"or SIGHUP, then the summary.  SIGUSR1: the summary so far; SIGUSR2: a new\n"
+	"baseline.\n\n"
 	"  -f, --fields=A,B   counters (default pgmajfault,pswpin,pswpout,oom_kill);\n"
 	"                     +A,B: added to the list; at most 32\n"
 	"  -i, --interval=S   seconds between samples (default 1, at least 0.01)\n"
 	"  -w, --window=N     periods of the recent rate (default 10, 1 to 100)\n"
-	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
+	"      --samples=N    stop after N samples (0: the baseline only)\n"
+	"                     (old spellings: -n, --count)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
 	"      --every=SEC    the summary every SEC seconds too (0.001 to 4294967295),\n"
@@ -70,7 +72,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
 	VMSTAT_OPT_WINDOW = 'w',
-	VMSTAT_OPT_COUNT = 'n',
+	VMSTAT_OPT_SAMPLES = 'n',   /* -n: the old spelling of --samples */
 	VMSTAT_OPT_DURATION = 'd',
 	VMSTAT_OPT_FIELDS = 'f',
 	VMSTAT_OPT_QUIET = 'q',
@@ -80,12 +82,13 @@ enum vmstat_option {
 static const struct opt opts[] = {
 	{ "interval", 'i', 1, VMSTAT_OPT_INTERVAL },
 	{ "window", 'w', 1, VMSTAT_OPT_WINDOW },
-	{ "count", 'n', 1, VMSTAT_OPT_COUNT },
+	{ "samples", 'n', 1, VMSTAT_OPT_SAMPLES },
+	{ "count", 0, 1, VMSTAT_OPT_SAMPLES },   /* the old spelling, kept for scripts */
 	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
 	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
-	{ "every", 0, 1, OPT_EVERY },   /* mb.every_us; --count is -n's */
+	{ "every", 0, 1, OPT_EVERY },   /* mb.every_us; --count is --samples' */
 	{ 0, 0, 0, 0 }
 };
 
@@ -118,7 +121,7 @@ GLOBALS(
 	/* the options */
 	uint64_t interval_us;                /* -i */
 	uint64_t window;                     /* -w: periods of the recent rate */
-	uint64_t count_limit;                /* -n: timed samples; UINT64_MAX: none */
+	uint64_t sample_limit;               /* --samples: timed samples; UINT64_MAX: none */
 	uint64_t duration_us;                /* -d; UINT64_MAX: none */
 	const char *names[VM_MAX_FIELDS];    /* -f: the counters */
 	unsigned field_count;
@@ -1431,7 +1434,7 @@ int vmstat_meter_main(int argc, char **argv)
 	cli_init("vmstat-meter");
 	TT.interval_us = 1000000;
 	TT.window = 10;
-	TT.count_limit = TT.duration_us = UINT64_MAX;
+	TT.sample_limit = TT.duration_us = UINT64_MAX;
 	memcpy(TT.names, default_fields, sizeof default_fields);
 	TT.field_count = TT.default_count = REP_N(default_fields);
 	TT.exit_status = -1;
@@ -1464,8 +1467,8 @@ int vmstat_meter_main(int argc, char **argv)
 			if (cli_fix("-w", st.arg, 0, 1, VM_MAX_WINDOW, &TT.window))
 				return cli_usage_error();
 			break;
-		case VMSTAT_OPT_COUNT:
-			if (cli_fix("-n", st.arg, 0, 0, UINT64_MAX - 1, &TT.count_limit))   /* the last: none */
+		case VMSTAT_OPT_SAMPLES:
+			if (cli_fix("--samples", st.arg, 0, 0, UINT64_MAX - 1, &TT.sample_limit))   /* the last: none */
 				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_DURATION:
@@ -1476,8 +1479,8 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (st.ind < argc) {
 		TT.command = (const char *const *)argv + st.ind;
-		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
-			return mb_warn("-n, -d", "not with a command"), cli_usage_error();
+		if (TT.sample_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
+			return mb_warn("--samples, -d", "not with a command"), cli_usage_error();
 		mb.fo = &out2;
 	}
 	if (cli_root())
@@ -1514,10 +1517,10 @@ int vmstat_meter_main(int argc, char **argv)
 		every_due = sat_add(run_start, mb.every_us);
 	if (TT.command && start() < 0)
 		TT.exit_status = mb.stop ? 128 + mb.stop : 127;
-	if (TT.count_limit)
+	if (TT.sample_limit)
 		sample_line(1);
 	while (!TT.command || TT.child) {
-		if (!TT.command && (timed_samples >= TT.count_limit
+		if (!TT.command && (timed_samples >= TT.sample_limit
 		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
 		at = due = deadline(period + 1);
