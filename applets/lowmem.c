@@ -33,8 +33,8 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 	"  -v, --verbose       the table: every row (default: level, margins, swap,\n"
 	"                      process headroom, PSI)\n"
 	"  -w, --weight=N      RAM vs swap weight (default: the kernel's, else 4)\n"
-	"  -r, --ratio=R       RAM cost of swapped memory, 0 to 1 (default: measured\n"
-	"                      zram, else 0.40 for zram, 0 for disk)\n"
+	"      --ratio=R       RAM cost of swapped memory, 0 to 1 (default: measured\n"
+	"                      zram, else 0.40 for zram, 0 for disk) (old spelling: -r)\n"
 	"      --critical=MiB, --moderate=MiB   the margins\n"
 	"      --page-size=N   bytes per page (default: the kernel's; the capture's\n"
 	"                      or derived for -R)\n"
@@ -49,7 +49,7 @@ static const char *const usage = "Usage: lowmem [OPTIONS]\n\n"
 
 enum lowmem_option {
 	LOWMEM_OPT_WEIGHT = 'w',
-	LOWMEM_OPT_RATIO = 'r',
+	LOWMEM_OPT_RATIO = 'r',   /* -r: the old spelling of --ratio */
 	LOWMEM_OPT_INTERVAL = 'i',
 	LOWMEM_OPT_VERBOSE = 'v',
 	LOWMEM_OPT_CRITICAL = OPT_APPLET,
@@ -80,7 +80,7 @@ static const struct opt opts[] = {
 };
 
 #define MIB 1048576ull
-/* -r R is kept in millionths */
+/* --ratio R is kept in millionths */
 #define RATIO_ONE 1000000
 /* --timeout and -i: at most 2^32 - 1 seconds (136 years, "practically
  * never"), in milliseconds */
@@ -935,7 +935,7 @@ static int options(int argc, char **argv, struct optst *st)
 			break;
 		case LOWMEM_OPT_RATIO:
 			o->ratio_given = 1;
-			err = number("-r", st->arg, 6, 0, RATIO_ONE, &o->ratio);
+			err = number("--ratio", st->arg, 6, 0, RATIO_ONE, &o->ratio);
 			break;
 		case LOWMEM_OPT_CRITICAL:
 			o->critical_given = 1;

@@ -31,10 +31,10 @@ static const char *const usage = "Usage: tmpfs-du [OPTIONS] [PATH...]\n\n"
 	"  -d, --depth=N     list directories down to depth N, largest first\n"
 	"  -a, --all         list files too\n"
 	"  -n, --top=N       the N largest entries per directory (default 10)\n"
-	"  -r, --resident    RESIDENT and SWAPPED also while swap is in use (and\n"
+	"      --resident    RESIDENT and SWAPPED also while swap is in use (and\n"
 	"                    off tmpfs): cachestat (6.5+) of each file, an open\n"
-	"                    per file, about 2.5 times slower\n"
-	"  -s, --shmem       only the Shmem reconciliation\n"
+	"                    per file, about 2.5 times slower (old spelling: -r)\n"
+	"      --shmem       only the Shmem reconciliation (old spelling: -s)\n"
 	CLI_REPEAT_HELP;
 
 enum tmpfs_du_option {
@@ -42,8 +42,8 @@ enum tmpfs_du_option {
 	TMPFS_DU_OPT_DEPTH = 'd',
 	TMPFS_DU_OPT_ALL = 'a',
 	TMPFS_DU_OPT_TOP = 'n',
-	TMPFS_DU_OPT_RESIDENT = 'r',
-	TMPFS_DU_OPT_SHMEM = 's',
+	TMPFS_DU_OPT_RESIDENT = 'r',   /* -r, -s: the old spellings of --resident, */
+	TMPFS_DU_OPT_SHMEM = 's',      /* --shmem (smaps-rollup's -r, -s: reverse, sort) */
 };
 
 static const struct opt opts[] = {
@@ -90,7 +90,7 @@ GLOBALS(
 	const char *types;                  /* -t: comma-separated */
 	uint64_t depth, top;                /* -d, -n */
 	int all;                            /* -a */
-	int resident;                       /* -r */
+	int resident;                       /* --resident */
 	int npaths;                         /* PATHs given */
 	struct meminfo meminfo;             /* read once before the walks; all 0 when missing */
 	char mountinfo_line[MB_LINE_MAX];
@@ -105,7 +105,7 @@ GLOBALS(
 	} mounts[TD_MAX_MOUNTS];
 	unsigned nmounts;
 	uint64_t mounts_dropped;            /* beyond TD_MAX_MOUNTS or the pool */
-	int mounts_unknown;                 /* -s: mountinfo's errno, unreadable */
+	int mounts_unknown;                 /* --shmem: mountinfo's errno, unreadable */
 	char pool[TD_STR_POOL];
 	size_t pool_used;
 	struct td_shown {                   /* what is shown: a mount, or a PATH on one */
@@ -409,7 +409,7 @@ static int shown_rather(const struct td_mount *a, const struct td_mount *b)
 }
 
 /* The mounts of the types asked for, from mountinfo.  Unreadable, it
- * ends the run, except with -s (only_shmem) when meminfo has Shmem: the
+ * ends the run, except with --shmem (only_shmem) when meminfo has Shmem: the
  * tmpfs sum and the rest are then null, and it is said (main). */
 static int read_mounts(int only_shmem)
 {
@@ -656,9 +656,9 @@ static void measure(struct td_shown *s)
 	 * slot in use (SwapFree = SwapTotal, also 0; not known without
 	 * meminfo) no page is swapped out and every allocated one is in RAM,
 	 * so the walk needs no open + cachestat + close per file (2).  Else
-	 * (swap in use, other types: blocks are not pages in memory) only -r
-	 * pays for cachestat of each file (1); without it RESIDENT and
-	 * SWAPPED are unknown (0). */
+	 * (swap in use, other types: blocks are not pages in memory) only
+	 * --resident pays for cachestat of each file (1); without it RESIDENT
+	 * and SWAPPED are unknown (0). */
 	TT.nnested = 0;
 	if (!rd_live()) {
 		TT.walk_cache = 0;
@@ -903,7 +903,7 @@ static const char *other_unknown(int allocated)
 	if (!MI_HAS(mi, MI_SwapTotal) || !MI_HAS(mi, MI_SwapFree))
 		return "swap use unknown: allocated tmpfs pages may be in swap, not in Shmem";
 	if (MI_GET(mi, MI_SwapFree) < MI_GET(mi, MI_SwapTotal))
-		return rd_live() ? "swap in use: allocated tmpfs pages may be in swap, not in Shmem (-r: resident)" :
+		return rd_live() ? "swap in use: allocated tmpfs pages may be in swap, not in Shmem (--resident: resident)" :
 		                   "swap in use: allocated tmpfs pages may be in swap, not in Shmem";
 	return 0;
 }
@@ -1136,7 +1136,7 @@ int tmpfs_du_main(int argc, char **argv)
 	}
 	TT.npaths = argc - st.ind;
 	if (TT.npaths > TD_MAX_MOUNTS || (TT.npaths && only_shmem))
-		return mb_warn("-s or PATH", "PATHs above TD_MAX_MOUNTS (64), or -s with PATHs"),
+		return mb_warn("--shmem or PATH", "PATHs above TD_MAX_MOUNTS (64), or --shmem with PATHs"),
 		       cli_usage_error();
 	if (cli_root())
 		return 1;
@@ -1151,7 +1151,7 @@ int tmpfs_du_main(int argc, char **argv)
 	failed = meminfo_read(&TT.meminfo, TT.meminfo_text, sizeof TT.meminfo_text);
 	mb_warn_diag(&TT.meminfo.diag);
 	mb_warn_diag(rd_diag(&d, "/proc/meminfo", failed, 0));
-	if (TT.mounts_unknown && !MI_HAS(&TT.meminfo, MI_Shmem))   /* -s with nothing to say */
+	if (TT.mounts_unknown && !MI_HAS(&TT.meminfo, MI_Shmem))   /* --shmem with nothing to say */
 		return mb_fail_errno("/proc/self/mountinfo", TT.mounts_unknown);
 	if (TT.mounts_unknown)
 		mb_warn_errno("/proc/self/mountinfo", TT.mounts_unknown);

@@ -38,7 +38,7 @@
 const char vmstat_meter_purpose[] = "what did a command do to memory (faults, swap, OOM kills)?";
 
 static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [ARGS...]\n"
-	"       vmstat-meter [OPTIONS] [-n COUNT] [-d SECONDS]\n\n"
+	"       vmstat-meter [OPTIONS] [--samples=N] [-d SECONDS]\n\n"
 	"/proc/vmstat counters since the start: COUNT (increase), AVG/s, MAX/s\n"
 	"(between two samples) and RECENT/s (last -w periods); the lowest\n"
 	"MemAvailable and MemFree, the highest swap used and anon + swap used, and\n"
@@ -47,13 +47,15 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 	"status (128+N: killed by signal N; 127: not found or not started; 126: not\n"
 	"executable) is ours.  A signal that ends the meter is passed on to COMMAND\n"
 	"(not ^C or ^\\ of the terminal, which reach it anyway), then the meter waits\n"
-	"for it.  Without: a line per sample until -n, -d, SIGINT, SIGTERM or SIGHUP,\n"
-	"then the summary.  SIGUSR1: the summary so far; SIGUSR2: a new baseline.\n\n"
+	"for it.  Without: a line per sample until --samples, -d, SIGINT, SIGTERM\n"
+	"or SIGHUP, then the summary.  SIGUSR1: the summary so far; SIGUSR2: a new\n"
+	"baseline.\n\n"
 	"  -f, --fields=A,B   counters (default pgmajfault,pswpin,pswpout,oom_kill);\n"
 	"                     +A,B: added to the list; at most 32\n"
 	"  -i, --interval=S   seconds between samples (default 1, at least 0.01)\n"
 	"  -w, --window=N     periods of the recent rate (default 10, 1 to 100)\n"
-	"  -n, --count=N      stop after N samples (0: the baseline only)\n"
+	"      --samples=N    stop after N samples (0: the baseline only)\n"
+	"                     (old spellings: -n, --count)\n"
 	"  -d, --duration=S   stop at the first sample S seconds after the start\n"
 	"  -q, --quiet        no line per sample, only the summary\n"
 	"      --every=SEC    the summary every SEC seconds too (0.001 to 4294967295),\n"
@@ -70,7 +72,7 @@ static const char *const usage = "Usage: vmstat-meter [OPTIONS] [--] COMMAND [AR
 enum vmstat_option {
 	VMSTAT_OPT_INTERVAL = 'i',
 	VMSTAT_OPT_WINDOW = 'w',
-	VMSTAT_OPT_COUNT = 'n',
+	VMSTAT_OPT_SAMPLES = 'n',   /* -n: the old spelling of --samples */
 	VMSTAT_OPT_DURATION = 'd',
 	VMSTAT_OPT_FIELDS = 'f',
 	VMSTAT_OPT_QUIET = 'q',
@@ -80,12 +82,13 @@ enum vmstat_option {
 static const struct opt opts[] = {
 	{ "interval", 'i', 1, VMSTAT_OPT_INTERVAL },
 	{ "window", 'w', 1, VMSTAT_OPT_WINDOW },
-	{ "count", 'n', 1, VMSTAT_OPT_COUNT },
+	{ "samples", 'n', 1, VMSTAT_OPT_SAMPLES },
+	{ "count", 0, 1, VMSTAT_OPT_SAMPLES },   /* the old spelling, kept for scripts */
 	{ "duration", 'd', 1, VMSTAT_OPT_DURATION },
 	{ "fields", 'f', 1, VMSTAT_OPT_FIELDS },
 	{ "quiet", 'q', 0, VMSTAT_OPT_QUIET },
 	{ "cgroup", 0, 1, VMSTAT_OPT_CGROUP },
-	{ "every", 0, 1, OPT_EVERY },   /* mb.every_us; --count is -n's */
+	{ "every", 0, 1, OPT_EVERY },   /* mb.every_us; --count is --samples' */
 	{ 0, 0, 0, 0 }
 };
 
@@ -118,7 +121,7 @@ GLOBALS(
 	/* the options */
 	uint64_t interval_us;                /* -i */
 	uint64_t window;                     /* -w: periods of the recent rate */
-	uint64_t count_limit;                /* -n: timed samples; UINT64_MAX: none */
+	uint64_t sample_limit;               /* --samples: timed samples; UINT64_MAX: none */
 	uint64_t duration_us;                /* -d; UINT64_MAX: none */
 	const char *names[VM_MAX_FIELDS];    /* -f: the counters */
 	unsigned field_count;
@@ -392,27 +395,33 @@ static void cgroup_said(enum cg_file file, const struct diag *d)
 	}
 }
 
-/* A counter of -f that the kernel's vmstat lacks is warned about once, at
- * the first sample, with the names of the file nearest it: a typo
- * ("pgfualt") would otherwise look like a counter of another kernel. */
+/* A counter of -f that the kernel's file lacks (/proc/vmstat, or with
+ * --cgroup its memory.stat and events file) is warned about once, at the
+ * first sample, with the names of the file nearest it: a typo ("pgfualt")
+ * would otherwise look like a counter of another kernel. */
 static void unknown_counters(const char *b, size_t n, const unsigned char *have)
 {
 	const char *end = b + n, *p, *nl, *space;
-	const char *v[8 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
+	const char *v[10 + 2 * CLI_NEAR_MAX] = { "-f", " '", 0, "'", MB_WHY, "not in /proc/vmstat" };
 	unsigned i, k, w;
 
+	if (TT.cgroup) {
+		v[5] = "not in the cgroup's memory.stat or ";
+		v[6] = cg_file((int)TT.cgroup_version, CG_EVENTS);
+	}
 	for (i = TT.default_count; i < TT.field_count; i++) {
 		struct cli_near near = { .word = TT.names[i] };
 		if (have[i])
 			continue;
+		/* a key said twice in a cgroup file was made '#' (cg_read_kv) */
 		for (p = b; p < end; p = nl + 1) {
 			if (!(nl = memchr(p, '\n', end - p)))
 				nl = end;
-			if ((space = memchr(p, ' ', nl - p)))
+			if (*p != '#' && (space = memchr(p, ' ', nl - p)))
 				cli_near_offer(&near, p, space - p);
 		}
 		v[2] = TT.names[i];
-		w = 6;
+		w = TT.cgroup ? 7 : 6;
 		for (k = 0; k < near.n; k++) {
 			v[w++] = k ? ", " : "; nearest: ";
 			v[w++] = near.name[k];
@@ -635,7 +644,7 @@ static long take_sample(int base)
 	if (!TT.cgroup && (!live || base))
 		check_vmstat(TT.buf, n, vmstat_file);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, live ? TT.vmstat_at : 0);
-	if (!TT.cgroup && !TT.base_us && !truncated)
+	if (!TT.base_us && !truncated)
 		unknown_counters(TT.buf, n, have);
 	if (TT.cgroup) {   /* v2's memory.pressure; v1 has none */
 		struct diag d = { 0 };
@@ -1232,7 +1241,9 @@ static const char *cgroup_path_clean(char *path)
 /* The cgroup's directory: the memory hierarchy's mount (cg_find: v1's
  * cgroup mount with the memory controller wins, as on a hybrid system
  * memory is bound to v1; else the cgroup2 mount) joined with PATH less the
- * mount's root (cg_dir).  0, or 1 with a message. */
+ * mount's root (cg_dir); in a cgroup namespace under a mount of the
+ * hierarchy from above it, with PATH below the namespace's own cgroup
+ * (cg_ns_enter).  0, or 1 with a message. */
 static int cgroup_find(void)
 {
 	static const char file[] = "/proc/self/mountinfo";
@@ -1245,6 +1256,11 @@ static int cgroup_find(void)
 	if (!k)
 		return mb_fail(file, "no memory cgroup hierarchy mounted (cgroup with memory, or cgroup2)");
 	TT.cgroup_version = k;
+	/* inside a cgroup namespace, the mount showing the hierarchy from
+	 * above it: PATH is in the namespace, found below the mount point */
+	if (cg_above_ns(&TT.hier) && !cg_ns_enter(&TT.hier))
+		return mb_fail(TT.cgroup, "in this cgroup namespace, the memory hierarchy is mounted from ",
+		               TT.hier.root, " above it and no cgroup there lists this process: unreachable");
 	if ((n = cg_dir(&TT.hier, TT.cgroup, len, TT.cgroup_dir, sizeof TT.cgroup_dir)) < 0)
 		return mb_fail(TT.cgroup, strlen(TT.hier.point) + len < sizeof TT.cgroup_dir
 		                          ? "not under the memory hierarchy's mount root: unreachable"
@@ -1266,7 +1282,7 @@ static int cgroup_fields_present(void)
 {
 	uint64_t value[VM_MAX_FIELDS];
 	unsigned char have[VM_MAX_FIELDS];
-	unsigned i, kept = 0;
+	unsigned i, kept = 0, defaults_kept = 0;
 	int truncated;
 	long n = read_cgroup_counters(&truncated);
 
@@ -1275,9 +1291,14 @@ static int cgroup_fields_present(void)
 	if (n < 0)
 		return mb_fail_errno(cgroup_file_path(CG_STAT), -n);
 	vm_pick(TT.buf, n, TT.names, TT.field_count, value, have, 0);
-	for (i = 0; i < TT.field_count; i++)
+	for (i = 0; i < TT.field_count; i++) {
+		if (i == TT.default_count)
+			defaults_kept = kept;
 		if (i >= TT.default_count || have[i])
 			TT.names[kept++] = TT.names[i];
+	}
+	/* those of -f follow the defaults kept (unknown_counters says them) */
+	TT.default_count = i == TT.default_count ? kept : defaults_kept;
 	TT.field_count = kept;
 	return 0;
 }
@@ -1413,7 +1434,7 @@ int vmstat_meter_main(int argc, char **argv)
 	cli_init("vmstat-meter");
 	TT.interval_us = 1000000;
 	TT.window = 10;
-	TT.count_limit = TT.duration_us = UINT64_MAX;
+	TT.sample_limit = TT.duration_us = UINT64_MAX;
 	memcpy(TT.names, default_fields, sizeof default_fields);
 	TT.field_count = TT.default_count = REP_N(default_fields);
 	TT.exit_status = -1;
@@ -1446,8 +1467,8 @@ int vmstat_meter_main(int argc, char **argv)
 			if (cli_fix("-w", st.arg, 0, 1, VM_MAX_WINDOW, &TT.window))
 				return cli_usage_error();
 			break;
-		case VMSTAT_OPT_COUNT:
-			if (cli_fix("-n", st.arg, 0, 0, UINT64_MAX - 1, &TT.count_limit))   /* the last: none */
+		case VMSTAT_OPT_SAMPLES:
+			if (cli_fix("--samples", st.arg, 0, 0, UINT64_MAX - 1, &TT.sample_limit))   /* the last: none */
 				return cli_usage_error();
 			break;
 		case VMSTAT_OPT_DURATION:
@@ -1458,8 +1479,8 @@ int vmstat_meter_main(int argc, char **argv)
 	}
 	if (st.ind < argc) {
 		TT.command = (const char *const *)argv + st.ind;
-		if (TT.count_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
-			return mb_warn("-n, -d", "not with a command"), cli_usage_error();
+		if (TT.sample_limit != UINT64_MAX || TT.duration_us != UINT64_MAX)
+			return mb_warn("--samples, -d", "not with a command"), cli_usage_error();
 		mb.fo = &out2;
 	}
 	if (cli_root())
@@ -1496,10 +1517,10 @@ int vmstat_meter_main(int argc, char **argv)
 		every_due = sat_add(run_start, mb.every_us);
 	if (TT.command && start() < 0)
 		TT.exit_status = mb.stop ? 128 + mb.stop : 127;
-	if (TT.count_limit)
+	if (TT.sample_limit)
 		sample_line(1);
 	while (!TT.command || TT.child) {
-		if (!TT.command && (timed_samples >= TT.count_limit
+		if (!TT.command && (timed_samples >= TT.sample_limit
 		                    || TT.now_us - run_start >= TT.duration_us))
 			break;
 		at = due = deadline(period + 1);

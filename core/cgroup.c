@@ -1,5 +1,6 @@
 /* The memory cgroup of a process, its directory and its files
  * (include/cgroup.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -143,6 +144,125 @@ long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, si
 int cg_above_ns(const struct cg_hier *h)
 {
 	return h->version && !strncmp(h->root, "/..", 3) && (!h->root[3] || h->root[3] == '/');
+}
+
+/* The search for the namespace's cgroup: the directory walked down (a
+ * listing open at one level at a time), the process's path in the
+ * namespace, its PID as cgroup.procs prints it, a path to read. */
+struct ns_search {
+	struct rd_dir dir;
+	char path[MB_PATH_MAX];
+	char file[MB_PATH_MAX];
+	const char *self;
+	size_t self_len;
+	char pid[24];
+};
+
+/* Does the candidate s->path (at bytes) hold this process at SELF, its
+ * SELF/cgroup.procs listing its PID? */
+static int ns_holds_self(struct ns_search *s, size_t at)
+{
+	static const char procs[] = "/cgroup.procs";
+	struct rd_lines r;
+	char line[32];
+	const char *l;
+	size_t n, self = s->self_len == 1 ? 0 : s->self_len;   /* "/": the cgroup itself */
+	int fd, found = 0;
+
+	if (at + self + sizeof procs > sizeof s->file)
+		return 0;
+	memcpy(s->file, s->path, at);
+	memcpy(s->file + at, s->self, self);
+	memcpy(s->file + at + self, procs, sizeof procs);
+	if ((fd = rd_lines_open(&r, s->file, line, sizeof line)) < 0)
+		return 0;
+	while (!found && rd_line(&r, &l, &n) > 0)
+		found = n == strlen(s->pid) && !memcmp(l, s->pid, n);
+	close(fd);
+	return found;
+}
+
+/* The directories depth levels below s->path (at bytes): 1 with s->path
+ * the one holding this process; 0 (s->path as it came).  One listing is
+ * open at a time: a level is listed again after a child's search, and
+ * goes on after that child's name (a cgroup directory lists in a stable
+ * order; one removed meanwhile ends its parent's listing). */
+static int ns_level(struct ns_search *s, size_t at, unsigned depth)
+{
+	const char *name;
+	unsigned char type;
+	size_t n;
+	int resume = 0, found = 0;
+
+	if (rd_dir_open(&s->dir, at ? s->path : "/") < 0)
+		return 0;
+	while (!found && rd_dir_next(&s->dir, &name, &type) > 0) {
+		if (resume) {   /* s->path + at + 1: the child searched last */
+			resume = strcmp(name, s->path + at + 1) != 0;
+			continue;
+		}
+		if ((type != DT_DIR && type != DT_UNKNOWN) || at + 1 + (n = strlen(name)) >= sizeof s->path)
+			continue;
+		s->path[at] = '/';
+		memcpy(s->path + at + 1, name, n + 1);
+		if (depth == 1) {   /* a candidate: read, the listing stays */
+			found = ns_holds_self(s, at + 1 + n);
+			continue;
+		}
+		rd_dir_close(&s->dir);
+		if (ns_level(s, at + 1 + n, depth - 1))
+			return 1;
+		s->path[at] = 0;
+		if (rd_dir_open(&s->dir, at ? s->path : "/") < 0)
+			return 0;
+		s->path[at] = '/';
+		resume = 1;
+	}
+	rd_dir_close(&s->dir);
+	if (!found)
+		s->path[at] = 0;
+	return found;
+}
+
+int cg_ns_enter(struct cg_hier *h)
+{
+	struct ns_search s;
+	char text[MB_PATH_MAX];
+	const char *e;
+	unsigned depth = 0;
+	size_t i, pl = strlen(h->point);
+	long n;
+	int cut;
+
+	if (!cg_above_ns(h))
+		return 0;
+	for (i = 0; h->root[i]; i += 3) {   /* "/.." a level, nothing else */
+		if (strncmp(h->root + i, "/..", 3) || (h->root[i + 3] && h->root[i + 3] != '/'))
+			return 0;
+		depth++;
+	}
+	/* this process: its PID and its path in the namespace */
+	if ((n = rd_file("/proc/self/stat", text, sizeof text - 1, &cut)) <= 0 ||
+	    !(e = memchr(text, ' ', n)) || (size_t)(e - text) >= sizeof s.pid)
+		return 0;
+	memcpy(s.pid, text, e - text);
+	s.pid[e - text] = 0;
+	if ((n = rd_file("/proc/self/cgroup", text, sizeof text - 1, &cut)) <= 0 ||
+	    cg_parse(text, n, cut, h->version, &s.self, &s.self_len) != h->version ||
+	    !s.self_len || *s.self != '/')
+		return 0;
+	/* the mount point "/" (a container's view) adds no byte */
+	if (pl == 1)
+		pl = 0;
+	memcpy(s.path, h->point, pl);
+	s.path[pl] = 0;
+	if (!ns_level(&s, pl, depth))
+		return 0;
+	if (strlen(s.path) >= sizeof h->point)
+		return 0;
+	strcpy(h->point, s.path);
+	strcpy(h->root, "/");
+	return 1;
 }
 
 static const char *const file_names[2][CG_FILES] = {

@@ -65,6 +65,16 @@ long cg_dir(const struct cg_hier *h, const char *path, size_t len, char *out, si
  * /proc/PID/cgroup) and those below it cannot be reached (their names
  * above the namespace are not shown); those outside it ("/../x") can. */
 int cg_above_ns(const struct cg_hier *h);
+/* When h shows the hierarchy from above this process's cgroup namespace
+ * only by levels ("/.." once per level, cg_above_ns): find the
+ * namespace's own cgroup, the directory that many levels below the mount
+ * point (its name is not shown) whose cgroup.procs, at this process's
+ * path in the namespace (/proc/self/cgroup), lists this process (the PID
+ * of /proc/self/stat).  1 with h made the namespace's view (point that
+ * directory, root "/": cg_dir then joins the paths /proc/PID/cgroup
+ * prints in it); 0, h unchanged, when h is no such mount or no directory
+ * holds this process (a capture of another machine, a file unreadable). */
+int cg_ns_enter(struct cg_hier *h);
 
 /* The memory files of a cgroup, one name for each version where it has
  * one (v1 / v2):
