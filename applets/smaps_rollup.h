@@ -273,7 +273,7 @@ struct sr_procs {
 		const char *by, *name;
 		struct sr_sums sum;
 		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
-	} group_rec, total_rec;
+	} group_rec;
 };
 
 /* -g tree's state (smaps_rollup_procs.c), any depth, no recursion:

@@ -52,9 +52,13 @@ enum {
 	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
 	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE
 };
-/* prom's HELP of each size: of a process, and summed (a group's, the total) */
+/* prom's HELP of each size: of a process, summed over a group's processes,
+ * and summed over every process counted (the total) */
 #define OF_PROCESS(name, what) name " of a process in bytes: " what "."
 #define SUMMED(name, what) name " of the processes summed, in bytes: " what "."
+#define TOTAL(name, what) "Sum of " name " over every process counted, in bytes: " what "."
+#define SUMMED_PROCESSES "Processes of a group, a count."
+#define TOTAL_PROCESSES "Processes counted, a count."
 #define PSS_HELP(how) how("PSS", "resident pages, each divided among the processes that map it")
 #define USS_HELP(how) how("USS", "resident pages that one process alone maps")
 #define RSS_HELP(how) how("RSS", "resident pages, shared ones whole")
@@ -70,19 +74,18 @@ enum {
  * words (null where no process summed printed it): its presence bit
  * SUM_KEY_BIT + its key, the bits after SUM_BITS free for the table */
 enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
-#define SUM_FIGS(type, member, fl) \
-	FIG(type, member.processes, "processes", REP_COUNT, .help = "Processes summed (of a group, or all), a count.", \
+#define SUM_FIGS(type, member, fl, how) \
+	FIG(type, member.processes, "processes", REP_COUNT, .help = how##_PROCESSES, .flags = fl), \
+	SUM_SIZE_FIGS(type, member, fl, how)
+#define SUM_SIZE_FIGS(type, member, fl, how) \
+	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = PSS_HELP(how), .flags = fl), \
+	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = USS_HELP(how), .flags = fl), \
+	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = RSS_HELP(how), .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = SWAP_HELP(how), .flags = fl), \
+	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = SWAP_PSS_HELP(how), \
 	    .flags = fl), \
-	SUM_SIZE_FIGS(type, member, fl)
-#define SUM_SIZE_FIGS(type, member, fl) \
-	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = PSS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = USS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = RSS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = SWAP_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = SWAP_PSS_HELP(SUMMED), \
-	    .flags = fl), \
-	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = SUMMED("PSS and SwapPss", "the two added"), .flags = fl), \
-	SUMMED_KEYS(SUM_KEY, type, member, fl)
+	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = how("PSS and SwapPss", "the two added"), .flags = fl), \
+	SUMMED_KEYS(SUM_KEY, type, member, fl, how)
 /* The rollup keys summed beyond the sizes before them (Rss, Pss, Swap,
  * SwapPss), in the kernel's order: each one's json/kv key, its -v table
  * column, its PR_ key and what it is (prom's HELP) */
@@ -105,8 +108,8 @@ enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 	X(__VA_ARGS__, "shared_hugetlb", "SHRHUGE", Shared_Hugetlb, "shared hugetlbfs pages") \
 	X(__VA_ARGS__, "private_hugetlb", "PRVHUGE", Private_Hugetlb, "private hugetlbfs pages") \
 	X(__VA_ARGS__, "locked", "LOCKED", Locked, "locked (mlock) pages")
-#define SUM_KEY(type, member, fl, key, column, k, what) \
-	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = SUMMED(#k, what), \
+#define SUM_KEY(type, member, fl, how, key, column, k, what) \
+	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = how(#k, what), \
 	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k),
 #define SUMMED_KEY(_, key, column, k, what) PR_##k,
 static const unsigned char summed_keys[] = { SUMMED_KEYS(SUMMED_KEY, 0) };
@@ -143,7 +146,7 @@ static const struct rep_fig process_figs[] = {
 };
 /* -g tree: a process's subtree (REP_RECORD: a have mask of its own) */
 static const struct rep_fig subtree_figs[] = {
-	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0)
+	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0, SUMMED)
 };
 /* -S in prom: the family of the processes' shared swap, even without any */
 static const struct rep_fig shared_swap_figs[] = {
@@ -163,35 +166,34 @@ static const struct rep_fig group_figs[] = {
 	FIG(struct group_rec, by, "by", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct group_rec, name, "group", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct group_rec, name, "name", REP_STR, .flags = REP_NOPROM),
-	SUM_FIGS(struct group_rec, sum, 0)
+	SUM_FIGS(struct group_rec, sum, 0, SUMMED)
 	FIG(struct group_rec, cgroup, "cgroup", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = GROUP_CGROUP),
 };
 
-/* After the processes (-S in prom: their shared swap): the total; in
- * prom each of its figures next to the same figure of the groups, when
- * there are groups. */
+/* After the processes (-S in prom: their shared swap): the total, then
+ * the groups.  In prom with groups, each figure of the total stands
+ * after the same figure of the groups (groups_prom). */
 struct sums_report {
 	struct rep_list shared_swap;
 	struct sr_sums total;
 	const char *group_by;
-	struct rep_list_total groups;
-	struct rep_list total_alone;
+	struct rep_list groups;
 };
-enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_GROUP_BY, SUMS_GROUPS, SUMS_TOTAL_ALONE };
+enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_TOTAL, SUMS_GROUP_BY, SUMS_GROUPS };
+enum { SUMS_FIG_TOTAL = 2, N_SUM_FIGS = 1 + SR_SUMMED + 1 + N_SUMMED };
 static const struct rep_fig sums_figs[] = {
 	FIG(struct sums_report, shared_swap, "shared_swap", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
 	    .bit = SUMS_SHARED_SWAP),
-	FIG_OBJ("total"),
-	SUM_FIGS(struct sums_report, total, REP_NOPROM)
+	FIG_OBJ("total", .flags = REP_OMIT, .bit = SUMS_TOTAL),
+	SUM_FIGS(struct sums_report, total, 0, TOTAL)
 	FIG_END,
 	FIG(struct sums_report, group_by, "group_by", REP_STR, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = SUMS_GROUP_BY),
-	FIG(struct sums_report, groups, "groups", REP_LIST_TOTAL, .flags = REP_OMIT,
+	FIG(struct sums_report, groups, "groups", REP_LIST, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = SUMS_GROUPS),
-	FIG(struct sums_report, total_alone, "total", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
-	    .bit = SUMS_TOTAL_ALONE),
 };
+_Static_assert(REP_N(sums_figs) == SUMS_FIG_TOTAL + N_SUM_FIGS + 3, "the total's figures");
 
 static const struct rep_fig mem_total_fig[] = {
 	FIG(struct meminfo, v[MI_MemTotal], "mem_total", REP_BYTES, .flags = REP_OPTIONAL, .bit = 1,
@@ -801,14 +803,6 @@ static const void *group_row(void *ctx, size_t i, uint64_t *have)
 	return &TT.group_rec;
 }
 
-static const void *total_row(void *ctx, size_t i, uint64_t *have)
-{
-	(void)ctx;
-	(void)i;
-	*have = sums_have(&TT.total_rec.sum);
-	return &TT.total_rec;
-}
-
 static int report_begin(void)
 {
 	rep_begin();
@@ -820,32 +814,58 @@ static void report_row(size_t i)
 	rep_list_row(&TT.processes, i);
 }
 
+/* prom with groups: each figure of the groups, then the same figure of
+ * the total (membox_group_pss_bytes, then membox_total_pss_bytes), so a
+ * figure's families stand together: a list of the groups' labels and
+ * that one figure, then the total's.  A figure no group has is left out
+ * of both. */
+static void groups_prom(const struct sums_report *sums)
+{
+	struct rep_fig figs[GROUP_FIG_SUMS + 1];
+	struct rep_list l = { 0, "group", figs, REP_N(figs), TT.ngroups, group_row, 0, 0 };
+	uint64_t any = 0, have;
+	unsigned i;
+
+	for (i = 0; i < TT.ngroups; i++) {
+		group_row(0, i, &have);
+		any |= have;
+	}
+	memcpy(figs, group_figs, GROUP_FIG_SUMS * sizeof *figs);
+	for (i = 0; i < N_SUM_FIGS; i++) {
+		figs[GROUP_FIG_SUMS] = group_figs[GROUP_FIG_SUMS + i];
+		rep_list(&l);
+		rep_figs("total", &sums_figs[SUMS_FIG_TOTAL + i], 1, sums, any);
+	}
+}
+
 static void report_end(void)
 {
 	const struct sr_options *o = SR.opt;
+	int grouped = o->group >= SR_GROUP_USER;
 	struct sums_report sums = {
 		.shared_swap = { "shared_swap", "process", shared_swap_figs, REP_N(shared_swap_figs),
 		                 TT.nlisted, process_row, 0, 0 },
 		.total = TT.total, .group_by = sr_group_names[o->group],
-		.groups = { { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
-		            &TT.total_rec, "total" },
-		.total_alone = { "total", "total", group_figs + GROUP_FIG_SUMS,
-		                 REP_N(group_figs) - GROUP_FIG_SUMS, 1, total_row, 0, 0 },
+		.groups = { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
 	};
 	uint64_t have = sums_have(&TT.total);
 	unsigned i;
 
-	have |= (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
 	for (i = 0; !TT.streaming && i < TT.nlisted; i++)
 		rep_list_row(&TT.processes, i);
 	TT.processes.rows = TT.nlisted;
 	rep_list_close(&TT.processes);
-	TT.total_rec.sum = TT.total;
+	if (!(grouped && o->prom))
+		have |= (uint64_t)1 << SUMS_TOTAL;
+	if (grouped)
+		have |= (uint64_t)1 << SUMS_GROUPS;
 	if (o->group)
 		have |= (uint64_t)1 << SUMS_GROUP_BY;
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
 	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
+	if (grouped && o->prom)
+		groups_prom(&sums);
 	if (o->group == SR_GROUP_CGROUP && o->prom)
 		sr_cgroup_prom();
 	sr_report_scan(&SR.scan, o->view);

@@ -46,8 +46,7 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
                       uint64_t left_out);
 static int is_left_out(const struct rep_fig *f, uint64_t left_out);
 static void streamed_rows(const char *key, const struct rep_rows *r);
-static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
-                      const char *total_prefix);
+static void list_prom(const struct rep_list *l, uint64_t left_out);
 
 /* ---- the time of a report made again and again ---- */
 
@@ -197,9 +196,6 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		case REP_LIST:
 			rep_list_tree(&VAL(rec, f, struct rep_list));
 			break;
-		case REP_LIST_TOTAL:
-			rep_list_tree(&VAL(rec, f, struct rep_list_total).list);
-			break;
 		case REP_CALL:
 			tree_obj(f->key);
 			VAL(rec, f, struct rep_call).fn(VAL(rec, f, struct rep_call).ctx);
@@ -289,11 +285,6 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 			rep_list_prom(&VAL(rec, f, struct rep_list));
 			continue;
 		}
-		if (f->kind == REP_LIST_TOTAL && !(f->flags & REP_NOPROM)) {
-			list_prom(&VAL(rec, f, struct rep_list_total).list, 0,
-			          VAL(rec, f, struct rep_list_total).total, VAL(rec, f, struct rep_list_total).prefix);
-			continue;
-		}
 		if (f->kind == REP_OBJ || f->kind == REP_END) {
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
@@ -340,10 +331,8 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have, uin
 	}
 }
 
-/* rep_list_prom; with total (not 0), after each family the same figure of
- * total as family "membox_" total_prefix figure (struct rep_list_total) */
-static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
-                      const char *total_prefix)
+/* rep_list_prom, without the figures left_out (rep_list_except) */
+static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
 	char name[128], last[128] = "";
 	uint64_t have, any = 0;
@@ -367,19 +356,12 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 			name_label(f);
 			sample(f, rec);
 		}
-		if (total) {
-			family(name, sizeof name, total_prefix, 0, f);
-			announce(name, last, sizeof last, f);
-			p_start(name);
-			name_label(f);
-			sample(f, total);
-		}
 	}
 }
 
 static void rep_list_prom(const struct rep_list *l)
 {
-	list_prom(l, 0, 0, 0);
+	list_prom(l, 0);
 }
 
 void rep_list(const struct rep_list *l)
@@ -505,7 +487,7 @@ static int each_leaf(const struct rep_list *l, uint64_t left_out,
 		memcpy(b + len, f->key, k);
 		b[len + k] = 0;
 		if (f->kind == REP_ARRAY || f->kind == REP_STRS || f->kind == REP_ROWS ||
-		    f->kind == REP_LIST || f->kind == REP_LIST_TOTAL)
+		    f->kind == REP_LIST)
 			memcpy(b + len + k, "_#", 3);
 		if (fn(b, arg))
 			return 1;
@@ -650,7 +632,7 @@ static int is_left_out(const struct rep_fig *f, uint64_t left_out)
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
 	if (mb.fmt == FMT_PROM)
-		list_prom(l, left_out, 0, 0);
+		list_prom(l, left_out);
 	else
 		list_tree(l, 0, left_out);
 }

@@ -43,7 +43,6 @@ enum rep_kind {
 	                 as they are shown; not in prom */
 	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
 	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
-	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
 	REP_RECORD,   /* struct rep_record: a nested object with figures and a
 	                 have mask of its own (a table too long for one mask);
 	                 json/kv only, not in prom */
@@ -164,16 +163,6 @@ struct rep_list {
 	const void *(*row)(void *ctx, size_t i, uint64_t *have);
 	void (*kvname)(void *ctx, size_t i, char *buf);
 	void *ctx;
-};
-/* A list of groups and their total (a record of the list's figures):
- * json/kv write the list alone (the total has figures of its own where
- * the report wants it); prom writes after each family of the rows the
- * same figure of the total, as family "membox_" prefix figure with one
- * sample and no labels, so a figure's families stand together. */
-struct rep_list_total {
-	struct rep_list list;
-	const void *total;
-	const char *prefix;
 };
 /* In the format asked for: json, an array of objects (kv: one path per
  * row); prom, one family per figure that is neither a label nor
