@@ -42,8 +42,8 @@ enum rep_kind {
 	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
 	                 as they are shown; not in prom */
 	REP_TEXT,     /* struct rep_text: a string given by its length; as
-	                 REP_STR (strings kept by length in a pool, as names
-	                 read from the system are, written without a copy) */
+	                 REP_STR (a name read from the system and kept by its
+	                 length: it may hold a NUL byte, written escaped) */
 	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
 	REP_RECORD,   /* struct rep_record: a nested object of another table's
 	                 figures, its own record and have mask (a table used in
