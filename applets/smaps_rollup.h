@@ -273,7 +273,7 @@ struct sr_procs {
 		const char *by, *name;
 		struct sr_sums sum;
 		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
-	} group_rec, total_rec;
+	} group_rec;
 };
 
 /* -g tree's state (smaps_rollup_procs.c), any depth, no recursion:
@@ -351,7 +351,10 @@ void sr_cgroup_keep(unsigned i, const struct sr_row *r);
 unsigned sr_cgroup_list(void);
 /* the sums and name of the cgroup listed i-th */
 const struct sr_sums *sr_cgroup_at(unsigned i, const char **name);
-/* the table: its charge and what of it is not PSS (pss: its processes') */
+/* the table: the labels of a cgroup's own columns, then for the cgroup
+ * listed i-th its charge and what of it is not PSS (pss: its
+ * processes'), each line's cells alone */
+void sr_cgroup_table_head(void);
 void sr_cgroup_table_charge(unsigned i, uint64_t pss);
 /* json, kv: its own figures, as a record */
 struct rep_record sr_cgroup_record(unsigned i, uint64_t pss);

@@ -29,14 +29,16 @@ enum { CF_VERSION = 1, CF_CURRENT, CF_SWAP_CURRENT, CF_MAX, CF_HIGH, CF_STAT, CF
        CF_PRESSURE, CF_CHARGED_MINUS_PSS, CF_NOT_IN_PSS, CF_PART };
 static const struct rep_fig cgroup_figs[] = {
 	FIG(struct cgroup_rec, version, "version", REP_COUNT, .flags = REP_OPTIONAL, .bit = CF_VERSION),
-	FIG(struct cgroup_rec, current, "current", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_CURRENT),
+	FIG(struct cgroup_rec, current, "current", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_CURRENT,
+	    .width = 8, .label = "CHARGED"),
 	FIG(struct cgroup_rec, swap_current, "swap_current", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_SWAP_CURRENT),
 	FIG(struct cgroup_rec, max, "max", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_MAX),
 	FIG(struct cgroup_rec, high, "high", REP_BYTES, .flags = REP_OPTIONAL, .bit = CF_HIGH),
 	FIG(struct cgroup_rec, stat, "stat", REP_CALL, .flags = REP_OPTIONAL, .bit = CF_STAT),
 	FIG(struct cgroup_rec, events, "events", REP_CALL, .flags = REP_OPTIONAL, .bit = CF_EVENTS),
 	FIG(struct cgroup_rec, pressure, "pressure", REP_RECORD, .flags = REP_OPTIONAL, .bit = CF_PRESSURE),
-	FIG(struct cgroup_rec, charged_minus_pss, "charged_minus_pss", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_CHARGED_MINUS_PSS),
+	FIG(struct cgroup_rec, charged_minus_pss, "charged_minus_pss", REP_SBYTES, .flags = REP_OPTIONAL,
+	    .bit = CF_CHARGED_MINUS_PSS, .width = 8, .label = "NOT-PSS"),
 	FIG_OBJ("not_in_pss", .flags = REP_OPTIONAL, .bit = CF_NOT_IN_PSS),
 	FIG(struct cgroup_rec, not_in_pss[0], "file_unmapped", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART),
 	FIG(struct cgroup_rec, not_in_pss[1], "kernel", REP_SBYTES, .flags = REP_OPTIONAL, .bit = CF_PART + 1),
@@ -495,21 +497,20 @@ static int v2_memory(void)
 
 /* ---- what the process view calls ---- */
 
-/* Each in 8 ("-" when unknown), then a blank */
+/* The table's columns of a cgroup's own figures: its charge and what of
+ * it is not PSS */
+#define TABLE_COLUMNS "current,charged_minus_pss"
+
+void sr_cgroup_table_head(void)
+{
+	rep_table_head_cols(cgroup_figs, REP_N(cgroup_figs), TABLE_COLUMNS);
+}
+
 void sr_cgroup_table_charge(unsigned i, uint64_t pss)
 {
 	uint64_t have = cgroup_read(TT.cgroup_order[i], pss);
 
-	if (have >> CF_CURRENT & 1)
-		tb_size(TT.cgroup_rec.current, 8);
-	else
-		fo_s("       -");
-	fo_c(' ');
-	if (have >> CF_CHARGED_MINUS_PSS & 1)
-		tb_ssize(TT.cgroup_rec.charged_minus_pss, 8);
-	else
-		fo_s("       -");
-	fo_c(' ');
+	rep_table_row_cols(cgroup_figs, REP_N(cgroup_figs), TABLE_COLUMNS, &TT.cgroup_rec, have);
 }
 
 /* prom: the families of the cgroups, a pass over them each (their files

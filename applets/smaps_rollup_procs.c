@@ -47,14 +47,20 @@ static unsigned listed_at_most(const struct sr_options *o)
  * families only: json has the kernel's keys (the "rollup" object) and
  * the one size computed from them, uss.  Each size is a prom family even
  * when no process has it. */
-/* Presence bits: key k of the rollup is PF_KERNEL + k, size m PF_SIZE + m */
+/* Presence bits: key k of the rollup is PF_KERNEL + k, size m PF_SIZE + m;
+ * PF_APPROX: the sizes are worked out from status (the table's "~") */
 enum {
 	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
-	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE
+	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE, PF_APPROX
 };
-/* prom's HELP of each size: of a process, and summed (a group's, the total) */
+_Static_assert(PF_APPROX < 64, "a process's figures fit one have mask");
+/* prom's HELP of each size: of a process, summed over a group's processes,
+ * and summed over every process counted (the total) */
 #define OF_PROCESS(name, what) name " of a process in bytes: " what "."
 #define SUMMED(name, what) name " of the processes summed, in bytes: " what "."
+#define TOTAL(name, what) "Sum of " name " over every process counted, in bytes: " what "."
+#define SUMMED_PROCESSES "Processes of a group, a count."
+#define TOTAL_PROCESSES "Processes counted, a count."
 #define PSS_HELP(how) how("PSS", "resident pages, each divided among the processes that map it")
 #define USS_HELP(how) how("USS", "resident pages that one process alone maps")
 #define RSS_HELP(how) how("RSS", "resident pages, shared ones whole")
@@ -62,27 +68,34 @@ enum {
 #define SWAP_PSS_HELP(how) how("SwapPss", "swap, each page divided among its sharers (-S: shared memory's too)")
 #define KERNEL_FIG(k) FIG(struct process_rec, kernel[PR_##k], #k, REP_BYTES, \
 	.flags = REP_NOPROM | REP_OMIT, .bit = PF_KERNEL + PR_##k),
-#define SIZE_FIG(key, m, fl) \
+#define SIZE_FIG(key, m, fl, column) \
 	FIG(struct process_rec, size[SR_SORT_##m], key, REP_BYTES, .help = m##_HELP(OF_PROCESS), \
-	    .flags = REP_OPTIONAL | REP_KEEP | (fl), .bit = PF_SIZE + SR_SORT_##m)
+	    .flags = REP_OPTIONAL | REP_KEEP | (fl), .bit = PF_SIZE + SR_SORT_##m, \
+	    .approx = PF_APPROX, .width = 8, .label = column)
 /* The sums: processes, then the sizes as the rows show them, then every
  * other rollup key, named as the kernel's in lower case with '_' between
  * words (null where no process summed printed it): its presence bit
  * SUM_KEY_BIT + its key, the bits after SUM_BITS free for the table */
 enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
-#define SUM_FIGS(type, member, fl) \
-	FIG(type, member.processes, "processes", REP_COUNT, .help = "Processes summed (of a group, or all), a count.", \
-	    .flags = fl), \
-	SUM_SIZE_FIGS(type, member, fl)
-#define SUM_SIZE_FIGS(type, member, fl) \
-	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = PSS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = USS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = RSS_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = SWAP_HELP(SUMMED), .flags = fl), \
-	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = SWAP_PSS_HELP(SUMMED), \
-	    .flags = fl), \
-	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = SUMMED("PSS and SwapPss", "the two added"), .flags = fl), \
-	SUMMED_KEYS(SUM_KEY, type, member, fl)
+#define SUM_FIGS(type, member, fl, how) \
+	FIG(type, member.processes, "processes", REP_COUNT, .help = how##_PROCESSES, .flags = fl, \
+	    .width = 7, .label = "PROCS"), \
+	SUM_SIZE_FIGS(type, member, fl, how, "")
+/* ... their table columns: a size's label after pre ("TREE": TREEPSS) */
+#define SUM_SIZE_FIGS(type, member, fl, how, pre) \
+	FIG(type, member.size[SR_SORT_PSS], "pss", REP_BYTES, .help = PSS_HELP(how), .flags = fl, \
+	    .width = 8, .label = pre "PSS"), \
+	FIG(type, member.size[SR_SORT_USS], "uss", REP_BYTES, .help = USS_HELP(how), .flags = fl, \
+	    .width = 8, .label = pre "USS"), \
+	FIG(type, member.size[SR_SORT_RSS], "rss", REP_BYTES, .help = RSS_HELP(how), .flags = fl, \
+	    .width = 8, .label = pre "RSS"), \
+	FIG(type, member.size[SR_SORT_SWAP], "swap", REP_BYTES, .help = SWAP_HELP(how), .flags = fl, \
+	    .width = 8, .label = pre "SWAP"), \
+	FIG(type, member.size[SR_SORT_SWAP_PSS], "swap_pss", REP_BYTES, .help = SWAP_PSS_HELP(how), \
+	    .flags = fl, .width = 8, .label = pre "SWAPPSS"), \
+	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = how("PSS and SwapPss", "the two added"), \
+	    .flags = fl, .width = 8, .label = "TOTAL"), \
+	SUMMED_KEYS(SUM_KEY, type, member, fl, how)
 /* The rollup keys summed beyond the sizes before them (Rss, Pss, Swap,
  * SwapPss), in the kernel's order: each one's json/kv key, its -v table
  * column, its PR_ key and what it is (prom's HELP) */
@@ -105,19 +118,28 @@ enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 	X(__VA_ARGS__, "shared_hugetlb", "SHRHUGE", Shared_Hugetlb, "shared hugetlbfs pages") \
 	X(__VA_ARGS__, "private_hugetlb", "PRVHUGE", Private_Hugetlb, "private hugetlbfs pages") \
 	X(__VA_ARGS__, "locked", "LOCKED", Locked, "locked (mlock) pages")
-#define SUM_KEY(type, member, fl, key, column, k, what) \
-	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = SUMMED(#k, what), \
-	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k),
+#define SUM_KEY(type, member, fl, how, key, column, k, what) \
+	FIG(type, member.kernel[PR_##k], key, REP_BYTES, .help = how(#k, what), \
+	    .flags = (fl) | REP_OPTIONAL, .bit = SUM_KEY_BIT + PR_##k, .width = 8, .label = column),
+/* -v: the table's columns of a process's own rollup keys, those the sums
+ * have, named as theirs (table only: json's rollup object has every key,
+ * by the kernel's name) */
+#define KEY_COLUMN(_, key, column, k, what) \
+	FIG(struct process_rec, kernel[PR_##k], key, REP_BYTES, .flags = REP_NOTREE | REP_NOPROM, \
+	    .bit = PF_KERNEL + PR_##k, .width = 8, .label = column),
+/* ... their keys, each after a comma: the -v part of a table's columns */
+#define KEY_NAME(_, key, column, k, what) "," key
+#define KEY_COLUMNS SUMMED_KEYS(KEY_NAME, 0)
 #define SUMMED_KEY(_, key, column, k, what) PR_##k,
 static const unsigned char summed_keys[] = { SUMMED_KEYS(SUMMED_KEY, 0) };
 #undef SUMMED_KEY
 enum { N_SUMMED = sizeof summed_keys / sizeof *summed_keys, SUM_SIZES = SR_SUMMED + 1 };
 _Static_assert(N_SUMMED + 4 == PR_NROLL, "a rollup key neither a size nor summed");
 static const struct rep_fig process_figs[] = {
-	FIG(struct process_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL),
+	FIG(struct process_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL, .width = 7, .label = "PID"),
 	FIG(struct process_rec, ppid, "ppid", REP_COUNT, .flags = REP_NOPROM),
 	FIG(struct process_rec, uid, "uid", REP_COUNT, .flags = REP_NOPROM),
-	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_NOPROM),
+	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_NOPROM, .width = 8, .label = "USER"),
 	FIG(struct process_rec, name, "name", REP_STR, .flags = REP_LABEL),
 	FIG(struct process_rec, user, "user", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct process_rec, command, "command", REP_STR, .flags = REP_NOPROM | REP_OPTIONAL,
@@ -128,11 +150,11 @@ static const struct rep_fig process_figs[] = {
 	FIG_OBJ("rollup"),
 	PR_KEYS(KERNEL_FIG)
 	FIG_END,
-	SIZE_FIG("pss", PSS, REP_NOTREE),
-	SIZE_FIG("uss", USS, 0),
-	SIZE_FIG("rss", RSS, REP_NOTREE),
-	SIZE_FIG("swap", SWAP, REP_NOTREE),
-	SIZE_FIG("swap_pss", SWAP_PSS, REP_NOTREE),
+	SIZE_FIG("pss", PSS, REP_NOTREE, "PSS"),
+	SIZE_FIG("uss", USS, 0, "USS"),
+	SIZE_FIG("rss", RSS, REP_NOTREE, "RSS"),
+	SIZE_FIG("swap", SWAP, REP_NOTREE, "SWAP"),
+	SIZE_FIG("swap_pss", SWAP_PSS, REP_NOTREE, "SWAPPSS"),
 	/* -S; in prom the list below */
 	FIG(struct process_rec, shared_swap_pss, "shared_swap_pss", REP_BYTES, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = PF_SHARED_SWAP),
@@ -140,10 +162,11 @@ static const struct rep_fig process_figs[] = {
 	    .bit = PF_DEPTH),
 	FIG(struct process_rec, subtree, "subtree", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = PF_SUBTREE),
+	SUMMED_KEYS(KEY_COLUMN, 0)
 };
 /* -g tree: a process's subtree (REP_RECORD: a have mask of its own) */
 static const struct rep_fig subtree_figs[] = {
-	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0)
+	SUM_SIZE_FIGS(struct process_rec, subtree_sums, 0, SUMMED, "TREE")
 };
 /* -S in prom: the family of the processes' shared swap, even without any */
 static const struct rep_fig shared_swap_figs[] = {
@@ -163,35 +186,34 @@ static const struct rep_fig group_figs[] = {
 	FIG(struct group_rec, by, "by", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct group_rec, name, "group", REP_STR, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct group_rec, name, "name", REP_STR, .flags = REP_NOPROM),
-	SUM_FIGS(struct group_rec, sum, 0)
+	SUM_FIGS(struct group_rec, sum, 0, SUMMED)
 	FIG(struct group_rec, cgroup, "cgroup", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = GROUP_CGROUP),
 };
 
-/* After the processes (-S in prom: their shared swap): the total; in
- * prom each of its figures next to the same figure of the groups, when
- * there are groups. */
+/* After the processes (-S in prom: their shared swap): the total, then
+ * the groups.  In prom with groups, each figure of the total stands
+ * after the same figure of the groups (groups_prom). */
 struct sums_report {
 	struct rep_list shared_swap;
 	struct sr_sums total;
 	const char *group_by;
-	struct rep_list_total groups;
-	struct rep_list total_alone;
+	struct rep_list groups;
 };
-enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_GROUP_BY, SUMS_GROUPS, SUMS_TOTAL_ALONE };
+enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_TOTAL, SUMS_GROUP_BY, SUMS_GROUPS };
+enum { SUMS_FIG_TOTAL = 2, N_SUM_FIGS = 1 + SR_SUMMED + 1 + N_SUMMED };
 static const struct rep_fig sums_figs[] = {
 	FIG(struct sums_report, shared_swap, "shared_swap", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
 	    .bit = SUMS_SHARED_SWAP),
-	FIG_OBJ("total"),
-	SUM_FIGS(struct sums_report, total, REP_NOPROM)
+	FIG_OBJ("total", .flags = REP_OMIT, .bit = SUMS_TOTAL),
+	SUM_FIGS(struct sums_report, total, 0, TOTAL)
 	FIG_END,
 	FIG(struct sums_report, group_by, "group_by", REP_STR, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = SUMS_GROUP_BY),
-	FIG(struct sums_report, groups, "groups", REP_LIST_TOTAL, .flags = REP_OMIT,
+	FIG(struct sums_report, groups, "groups", REP_LIST, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = SUMS_GROUPS),
-	FIG(struct sums_report, total_alone, "total", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
-	    .bit = SUMS_TOTAL_ALONE),
 };
+_Static_assert(REP_N(sums_figs) == SUMS_FIG_TOTAL + N_SUM_FIGS + 3, "the total's figures");
 
 static const struct rep_fig mem_total_fig[] = {
 	FIG(struct meminfo, v[MI_MemTotal], "mem_total", REP_BYTES, .flags = REP_OPTIONAL, .bit = 1,
@@ -585,94 +607,90 @@ static long command(const struct sr_row *r, size_t max, int *cut)
 	return n;
 }
 
+/* The figures of row r into TT.rec but its command line and subtree:
+ * what the table shows of it too */
+static struct process_rec *process_figures(const struct sr_row *r, uint64_t *have)
+{
+	struct process_rec *p = &TT.rec;
+	int off = r->source == PR_SRC_STATUS ? PR_NROLL : 0, m, has;
+	unsigned k;
+
+	p->pid = r->pid;
+	p->ppid = r->ppid;
+	p->uid = r->uid;
+	p->user = user_name(r->uid, p->uid_text);
+	p->name = r->name;
+	p->source = source_names[r->source];
+	for (k = 0; k < PR_NROLL && k + off < PR_NSIZE; k++)
+		p->kernel[k + off] = (uint64_t)r->kb[k] << 10;
+	*have = (uint64_t)r->have << (PF_KERNEL + off);
+	for (m = 0; m < SR_SUMMED; m++) {
+		p->size[m] = sr_row_size(r, m, &has);
+		*have |= (uint64_t)has << (PF_SIZE + m);
+	}
+	*have |= (uint64_t)(r->source == PR_SRC_STATUS) << PF_APPROX;
+	if (SR.opt->view == SR_VIEW_SHARED_SWAP) {
+		p->shared_swap_pss = (uint64_t)r->shared_swap_kb << 10;
+		*have |= (uint64_t)1 << PF_SHARED_SWAP;
+	}
+	return p;
+}
+
 /* ---- the table ---- */
 
-/* -v: a column for each SUM_KEY figure, in its order */
-#define KEY_COLUMN(_, key, column, k, what) column,
-static const char *const key_columns[N_SUMMED] = { SUMMED_KEYS(KEY_COLUMN, 0) };
-#undef KEY_COLUMN
-
-static void table_key_columns(void)
-{
-	unsigned i;
-
-	for (i = 0; SR.opt->verbose && i < N_SUMMED; i++) {
-		fo_c(' ');
-		out_pad(mb.fo, strlen(key_columns[i]), 8);
-		fo_s(key_columns[i]);
-	}
-}
-
-/* -v: the keys of sums s ("-" where no process printed one) */
-static void table_key_sums(const struct sr_sums *s)
-{
-	unsigned i;
-
-	for (i = 0; SR.opt->verbose && i < N_SUMMED; i++)
-		sr_cell(s->kernel[summed_keys[i]], s->having[summed_keys[i]] > 0, 0);
-}
+/* The table's columns, the keys of figures with a width ([1]: with -v):
+ * a process's, its subtree's (-g tree, where -v shows the subtree's
+ * keys rather than its own), a group's or the total's, the total's
+ * sizes beside the processes. */
+#define PROCESS_COLUMNS "pid,user,pss,uss,rss,swap,swap_pss"
+#define SUBTREE_COLUMNS "pss,uss"
+#define SIZE_COLUMNS "pss,uss,rss,swap,swap_pss"
+#define GROUP_COLUMNS "processes," SIZE_COLUMNS ",pss_total"
+static const char *const process_columns[2] = { PROCESS_COLUMNS, PROCESS_COLUMNS KEY_COLUMNS };
+static const char *const subtree_columns[2] = { SUBTREE_COLUMNS, SUBTREE_COLUMNS KEY_COLUMNS };
+static const char *const group_columns[2] = { GROUP_COLUMNS, GROUP_COLUMNS KEY_COLUMNS };
+/* The blank cells of two columns a row has not (a total's TREEPSS and
+ * TREEUSS, CHARGED and NOT-PSS) */
+#define TWO_BLANK_CELLS "                  "
 
 static int table_begin(void)
 {
-	if (SR.opt->group == SR_GROUP_TREE)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS  TREEPSS  TREEUSS");
-	else if (SR.opt->group < SR_GROUP_USER)
-		fo_s("    PID USER          PSS      USS      RSS     SWAP  SWAPPSS");
-	if (SR.opt->group < SR_GROUP_USER) {
-		table_key_columns();
-		fo_s(" COMMAND\n");
+	int tree = SR.opt->group == SR_GROUP_TREE, verbose = SR.opt->verbose;
+
+	if (SR.opt->group >= SR_GROUP_USER)
+		return 1;
+	rep_table_head_cols(process_figs, REP_N(process_figs), process_columns[verbose && !tree]);
+	if (tree) {
+		fo_c(' ');
+		rep_table_head_cols(subtree_figs, REP_N(subtree_figs), subtree_columns[verbose]);
 	}
+	fo_s(" COMMAND\n");
 	return 1;
 }
 
 static void table_row(size_t i)
 {
 	const struct sr_row *r = listed(i);
-	int tree = !TT.streaming && SR.opt->group == SR_GROUP_TREE;
+	int tree = !TT.streaming && SR.opt->group == SR_GROUP_TREE, verbose = SR.opt->verbose, cut;
 	unsigned depth = tree ? TREE.depth[i] : 0;
-	struct sr_sums sub;
-	char b[24];
-	int m, has, cut, k;
-	uint64_t v;
+	uint64_t have;
+	struct process_rec *p = process_figures(r, &have);
 
-	tb_u64(r->pid, 7);
-	fo_c(' ');
-	tb_str(user_name(r->uid, b), 8);
-	for (m = 0; m < SR_SUMMED; m++) {
-		v = sr_row_size(r, m, &has);
-		sr_cell(v, has, r->source == PR_SRC_STATUS);
-	}
+	rep_table_row_cols(process_figs, REP_N(process_figs), process_columns[verbose && !tree], p, have);
 	if (tree) {
-		subtree_sums(&sub, i);
-		sr_cell(sub.size[SR_SORT_PSS], 1, 0);
-		sr_cell(sub.size[SR_SORT_USS], 1, 0);
-		table_key_sums(&sub);
+		subtree_sums(&p->subtree_sums, i);
+		fo_c(' ');
+		rep_table_row_cols(subtree_figs, REP_N(subtree_figs), subtree_columns[verbose], p,
+		                   sums_have(&p->subtree_sums));
 	}
-	for (m = 0; !tree && SR.opt->verbose && m < N_SUMMED; m++) {
-		k = summed_keys[m];
-		sr_cell((uint64_t)r->kb[k] << 10, r->source != PR_SRC_STATUS && (r->have >> k & 1), 0);
-	}
+	/* the rest of the line is no figure: the command line, of any
+	 * length, after the tree's indentation */
 	out_pad(mb.fo, 0, 1 + 2 * (depth < 20 ? depth : 20));
 	if (command(r, TABLE_COMMAND, &cut) < 0)
 		fo_c('-');
 	else
 		out_safe(mb.fo, TT.command, strlen(TT.command));
 	tb_nl();
-}
-
-static void table_sums(const struct sr_sums *s, int with_total)
-{
-	int m;
-
-	for (m = 0; m < SR_SUMMED; m++)
-		sr_cell(s->size[m], 1, 0);
-	if (with_total)
-		sr_cell(s->pss_total, 1, 0);
-	/* the tree's rows have TREEPSS and TREEUSS before the keys */
-	if (SR.opt->verbose && SR.opt->group == SR_GROUP_TREE)
-		fo_s("                  ");
-	table_key_sums(s);
-	fo_c(' ');
 }
 
 static void table_size(uint64_t v)
@@ -689,31 +707,51 @@ static void table_end(void)
 {
 	const struct meminfo *mi = &SR.scan.meminfo;
 	int grouped = SR.opt->group >= SR_GROUP_USER, cgroups = SR.opt->group == SR_GROUP_CGROUP;
+	int verbose = SR.opt->verbose;
+	struct group_rec *g = &TT.group_rec;
 	unsigned i;
 
 	for (i = 0; !TT.streaming && !grouped && i < TT.nlisted; i++)
 		table_row(i);
 	if (grouped) {
-		fo_s("  PROCS      PSS      USS      RSS     SWAP  SWAPPSS    TOTAL");
-		table_key_columns();
-		fo_s(cgroups ? "  CHARGED  NOT-PSS CGROUP\n" : " GROUP\n");
+		rep_table_head_cols(group_figs, REP_N(group_figs), group_columns[verbose]);
+		if (cgroups) {
+			fo_c(' ');
+			sr_cgroup_table_head();
+		}
+		fo_s(cgroups ? " CGROUP\n" : " GROUP\n");
 	}
+	/* a group's name, of any length, ends its line: no column */
 	for (i = 0; grouped && i < TT.ngroups; i++) {
-		const char *name;
-		const struct sr_sums *g = group_at(i, &name);
-		tb_u64(g->processes, 7);
-		table_sums(g, 1);
-		if (cgroups)
-			sr_cgroup_table_charge(i, g->size[SR_SORT_PSS]);
-		out_safe(mb.fo, name, strlen(name));
+		g->sum = *group_at(i, &g->name);
+		rep_table_row_cols(group_figs, REP_N(group_figs), group_columns[verbose], g, sums_have(&g->sum));
+		if (cgroups) {
+			fo_c(' ');
+			sr_cgroup_table_charge(i, g->sum.size[SR_SORT_PSS]);
+		}
+		fo_c(' ');
+		out_safe(mb.fo, g->name, strlen(g->name));
 		tb_nl();
 	}
-	tb_u64(TT.total.processes, 7);
-	if (!grouped)
-		fo_s(" procs   ");
-	table_sums(&TT.total, grouped);
-	if (cgroups)
-		fo_s("                  ");
+	g->sum = TT.total;
+	if (grouped) {
+		rep_table_row_cols(group_figs, REP_N(group_figs), group_columns[verbose], g, sums_have(&g->sum));
+		if (cgroups)
+			fo_s(TWO_BLANK_CELLS);
+	} else {
+		/* under the processes: their count under PID, the word "procs"
+		 * under USER (a total has no user), no subtree */
+		rep_table_row_cols(group_figs, REP_N(group_figs), "processes", g, 0);
+		fo_s(" procs    ");
+		rep_table_row_cols(group_figs, REP_N(group_figs), SIZE_COLUMNS, g, 0);
+		if (verbose && SR.opt->group == SR_GROUP_TREE)
+			fo_s(TWO_BLANK_CELLS);
+		if (verbose) {
+			fo_c(' ');
+			rep_table_row_cols(group_figs, REP_N(group_figs), KEY_COLUMNS + 1, g, sums_have(&g->sum));
+		}
+	}
+	fo_c(' ');
 	sr_coverage_line(&SR.scan);
 	fo_s("PSS ");
 	table_size(TT.total.size[SR_SORT_PSS]);
@@ -736,28 +774,9 @@ static void table_end(void)
 static const void *process_row(void *ctx, size_t i, uint64_t *have)
 {
 	const struct sr_row *r = listed(i);
-	struct process_rec *p = &TT.rec;
-	int off = r->source == PR_SRC_STATUS ? PR_NROLL : 0, m, has;
-	unsigned k;
+	struct process_rec *p = process_figures(r, have);
 
 	(void)ctx;
-	p->pid = r->pid;
-	p->ppid = r->ppid;
-	p->uid = r->uid;
-	p->user = user_name(r->uid, p->uid_text);
-	p->name = r->name;
-	p->source = source_names[r->source];
-	for (k = 0; k < PR_NROLL && k + off < PR_NSIZE; k++)
-		p->kernel[k + off] = (uint64_t)r->kb[k] << 10;
-	*have = (uint64_t)r->have << (PF_KERNEL + off);
-	for (m = 0; m < SR_SUMMED; m++) {
-		p->size[m] = sr_row_size(r, m, &has);
-		*have |= (uint64_t)has << (PF_SIZE + m);
-	}
-	if (SR.opt->view == SR_VIEW_SHARED_SWAP) {
-		p->shared_swap_pss = (uint64_t)r->shared_swap_kb << 10;
-		*have |= (uint64_t)1 << PF_SHARED_SWAP;
-	}
 	/* prom shows neither the command nor the subtree: not worked out
 	 * for each of its families */
 	if (!SR.opt->prom && command(r, SR_CMD_MAX, &p->command_cut) >= 0) {
@@ -801,14 +820,6 @@ static const void *group_row(void *ctx, size_t i, uint64_t *have)
 	return &TT.group_rec;
 }
 
-static const void *total_row(void *ctx, size_t i, uint64_t *have)
-{
-	(void)ctx;
-	(void)i;
-	*have = sums_have(&TT.total_rec.sum);
-	return &TT.total_rec;
-}
-
 static int report_begin(void)
 {
 	rep_begin();
@@ -820,32 +831,58 @@ static void report_row(size_t i)
 	rep_list_row(&TT.processes, i);
 }
 
+/* prom with groups: each figure of the groups, then the same figure of
+ * the total (membox_group_pss_bytes, then membox_total_pss_bytes), so a
+ * figure's families stand together: a list of the groups' labels and
+ * that one figure, then the total's.  A figure no group has is left out
+ * of both. */
+static void groups_prom(const struct sums_report *sums)
+{
+	struct rep_fig figs[GROUP_FIG_SUMS + 1];
+	struct rep_list l = { 0, "group", figs, REP_N(figs), TT.ngroups, group_row, 0, 0 };
+	uint64_t any = 0, have;
+	unsigned i;
+
+	for (i = 0; i < TT.ngroups; i++) {
+		group_row(0, i, &have);
+		any |= have;
+	}
+	memcpy(figs, group_figs, GROUP_FIG_SUMS * sizeof *figs);
+	for (i = 0; i < N_SUM_FIGS; i++) {
+		figs[GROUP_FIG_SUMS] = group_figs[GROUP_FIG_SUMS + i];
+		rep_list(&l);
+		rep_figs("total", &sums_figs[SUMS_FIG_TOTAL + i], 1, sums, any);
+	}
+}
+
 static void report_end(void)
 {
 	const struct sr_options *o = SR.opt;
+	int grouped = o->group >= SR_GROUP_USER;
 	struct sums_report sums = {
 		.shared_swap = { "shared_swap", "process", shared_swap_figs, REP_N(shared_swap_figs),
 		                 TT.nlisted, process_row, 0, 0 },
 		.total = TT.total, .group_by = sr_group_names[o->group],
-		.groups = { { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
-		            &TT.total_rec, "total" },
-		.total_alone = { "total", "total", group_figs + GROUP_FIG_SUMS,
-		                 REP_N(group_figs) - GROUP_FIG_SUMS, 1, total_row, 0, 0 },
+		.groups = { "groups", "group", group_figs, REP_N(group_figs), TT.ngroups, group_row, 0, 0 },
 	};
 	uint64_t have = sums_have(&TT.total);
 	unsigned i;
 
-	have |= (uint64_t)1 << (o->group >= SR_GROUP_USER ? SUMS_GROUPS : SUMS_TOTAL_ALONE);
 	for (i = 0; !TT.streaming && i < TT.nlisted; i++)
 		rep_list_row(&TT.processes, i);
 	TT.processes.rows = TT.nlisted;
 	rep_list_close(&TT.processes);
-	TT.total_rec.sum = TT.total;
+	if (!(grouped && o->prom))
+		have |= (uint64_t)1 << SUMS_TOTAL;
+	if (grouped)
+		have |= (uint64_t)1 << SUMS_GROUPS;
 	if (o->group)
 		have |= (uint64_t)1 << SUMS_GROUP_BY;
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		have |= (uint64_t)1 << SUMS_SHARED_SWAP;
 	rep_figs("", sums_figs, REP_N(sums_figs), &sums, have);
+	if (grouped && o->prom)
+		groups_prom(&sums);
 	if (o->group == SR_GROUP_CGROUP && o->prom)
 		sr_cgroup_prom();
 	sr_report_scan(&SR.scan, o->view);

@@ -46,8 +46,7 @@ static void list_tree(const struct rep_list *l, const char *(*name)(void *ctx, s
                       uint64_t left_out);
 static int is_left_out(const struct rep_fig *f, uint64_t left_out);
 static void streamed_rows(const char *key, const struct rep_rows *r);
-static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
-                      const char *total_prefix);
+static void list_prom(const struct rep_list *l, uint64_t left_out);
 
 /* ---- the time of a report made again and again ---- */
 
@@ -197,9 +196,6 @@ static void tree(const struct rep_fig *figs, size_t n, const void *rec, uint64_t
 		case REP_LIST:
 			rep_list_tree(&VAL(rec, f, struct rep_list));
 			break;
-		case REP_LIST_TOTAL:
-			rep_list_tree(&VAL(rec, f, struct rep_list_total).list);
-			break;
 		case REP_CALL:
 			tree_obj(f->key);
 			VAL(rec, f, struct rep_call).fn(VAL(rec, f, struct rep_call).ctx);
@@ -289,11 +285,6 @@ static void rep_prom(const char *prefix, const struct rep_fig *figs, size_t n,
 			rep_list_prom(&VAL(rec, f, struct rep_list));
 			continue;
 		}
-		if (f->kind == REP_LIST_TOTAL && !(f->flags & REP_NOPROM)) {
-			list_prom(&VAL(rec, f, struct rep_list_total).list, 0,
-			          VAL(rec, f, struct rep_list_total).total, VAL(rec, f, struct rep_list_total).prefix);
-			continue;
-		}
 		if (f->kind == REP_OBJ || f->kind == REP_END) {
 			parent = f->kind == REP_OBJ ? (f->prom ? f->prom : f->key) : 0;
 			continue;
@@ -340,10 +331,8 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have, uin
 	}
 }
 
-/* rep_list_prom; with total (not 0), after each family the same figure of
- * total as family "membox_" total_prefix figure (struct rep_list_total) */
-static void list_prom(const struct rep_list *l, uint64_t left_out, const void *total,
-                      const char *total_prefix)
+/* rep_list_prom, without the figures left_out (rep_list_except) */
+static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
 	char name[128], last[128] = "";
 	uint64_t have, any = 0;
@@ -367,19 +356,12 @@ static void list_prom(const struct rep_list *l, uint64_t left_out, const void *t
 			name_label(f);
 			sample(f, rec);
 		}
-		if (total) {
-			family(name, sizeof name, total_prefix, 0, f);
-			announce(name, last, sizeof last, f);
-			p_start(name);
-			name_label(f);
-			sample(f, total);
-		}
 	}
 }
 
 static void rep_list_prom(const struct rep_list *l)
 {
-	list_prom(l, 0, 0, 0);
+	list_prom(l, 0);
 }
 
 void rep_list(const struct rep_list *l)
@@ -505,7 +487,7 @@ static int each_leaf(const struct rep_list *l, uint64_t left_out,
 		memcpy(b + len, f->key, k);
 		b[len + k] = 0;
 		if (f->kind == REP_ARRAY || f->kind == REP_STRS || f->kind == REP_ROWS ||
-		    f->kind == REP_LIST || f->kind == REP_LIST_TOTAL)
+		    f->kind == REP_LIST)
 			memcpy(b + len + k, "_#", 3);
 		if (fn(b, arg))
 			return 1;
@@ -650,7 +632,7 @@ static int is_left_out(const struct rep_fig *f, uint64_t left_out)
 void rep_list_except(const struct rep_list *l, uint64_t left_out)
 {
 	if (mb.fmt == FMT_PROM)
-		list_prom(l, left_out, 0, 0);
+		list_prom(l, left_out);
 	else
 		list_tree(l, 0, left_out);
 }
@@ -701,29 +683,48 @@ void rep_table_head(const struct rep_fig *figs, size_t n)
 	tb_nl();
 }
 
-/* f's value in rec, right-aligned in w (a string left-aligned) */
-static void cell(const struct rep_fig *f, const void *rec, int w)
+/* How a cell is drawn: the record lacks the figure ('-'), the value is
+ * approximate ("~" before it), a string is right-aligned (a figure a
+ * line) rather than left-aligned (a column) */
+enum { CELL_ABSENT = 1, CELL_APPROX = 2, CELL_RIGHT = 4 };
+
+/* f's cell in rec, in width w: a number right-aligned, a bool "yes" or
+ * "no", a string as how says */
+static void cell(const struct rep_fig *f, const void *rec, int w, unsigned how)
 {
+	char text[32];
+	struct out num = { .fd = -1, .buf = text };
+	const char *s = how & CELL_ABSENT ? "-" : f->kind == REP_BOOL ? (VAL(rec, f, int) ? "yes" : "no")
+	              : f->kind == REP_STR ? VAL(rec, f, const char *) : 0;
+	int64_t v;
+
+	if (s && f->kind == REP_STR && !(how & (CELL_ABSENT | CELL_RIGHT))) {
+		tb_str(s, w);
+		return;
+	}
+	if (s) {
+		out_pad(mb.fo, strlen(s), w);
+		fo_s(s);
+		return;
+	}
+	/* the number's text first, to right-align it with its "~" */
 	switch (f->kind) {
 	case REP_BYTES:
-		tb_size(VAL(rec, f, uint64_t), w);
-		break;
-	case REP_SBYTES:
-		tb_ssize(VAL(rec, f, int64_t), w);
+		out_num(&num, 0, VAL(rec, f, uint64_t), OUT_SIZE, 0);
 		break;
 	case REP_COUNT:
-		tb_u64(VAL(rec, f, uint64_t), w);
+		out_num(&num, 0, VAL(rec, f, uint64_t), 0, 0);
 		break;
-	case REP_INT:
-		tb_i64(VAL(rec, f, int64_t), w);
-		break;
-	case REP_FIX:
-		out_num(mb.fo, VAL(rec, f, int64_t) < 0, out_mag(VAL(rec, f, int64_t)), f->dec, w);
-		break;
-	case REP_STR:
-		tb_str(VAL(rec, f, const char *), w);
+	case REP_SBYTES: case REP_INT: case REP_FIX:
+		v = VAL(rec, f, int64_t);
+		out_num(&num, v < 0, out_mag(v), f->kind == REP_FIX ? f->dec : f->kind == REP_INT ? 0 : OUT_SIZE, 0);
 		break;
 	}
+	how &= CELL_APPROX;
+	out_pad(mb.fo, num.len + !!how, w);
+	if (how)
+		fo_c('~');
+	out_mem(mb.fo, text, num.len);
 }
 
 /* The width of the REP_LABEL columns from figs[i] on, and the spaces
@@ -738,15 +739,15 @@ static int label_span(const struct rep_fig *figs, size_t n, size_t i)
 	return w;
 }
 
-/* The cell of f in rec: its value, or '-' when the record lacks it */
+/* The cell of f in rec, a column of a table: '-' when the record lacks
+ * it (its bit), "~" before an approximate value */
 static void row_cell(const struct rep_fig *f, const void *rec, uint64_t have)
 {
-	if (f->bit && !has_bit(f, have)) {
-		out_pad(mb.fo, 1, f->width);
-		fo_c('-');
-	} else {
-		cell(f, rec, f->width);
-	}
+	unsigned how = f->bit && !has_bit(f, have) ? CELL_ABSENT : 0;
+
+	if (f->approx && f->approx < 64 && (have >> f->approx & 1))
+		how |= CELL_APPROX;
+	cell(f, rec, f->width, how);
 }
 
 void rep_table_row(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have,
@@ -822,20 +823,12 @@ void rep_table_rows(const struct rep_fig *figs, size_t n, const void *rec, uint6
 	for (i = 0; i < n; i++) {
 		const struct rep_fig *f = &figs[i];
 		int w = f->width ? f->width : every;
-		const char *s;
 
 		if (!w || !f->label || f->kind == REP_OBJ || f->kind == REP_END || (f->flags & REP_NOTREE) ||
 		    omitted(f, have))
 			continue;
 		tb_str(f->label, label_w);
-		s = !present(f, have) ? "-" : f->kind == REP_STR ? VAL(rec, f, const char *)
-		  : f->kind == REP_BOOL ? (VAL(rec, f, int) ? "yes" : "no") : 0;
-		if (s) {
-			out_pad(mb.fo, strlen(s), w);
-			fo_s(s);
-		} else {
-			cell(f, rec, w);
-		}
+		cell(f, rec, w, CELL_RIGHT | (present(f, have) ? 0 : CELL_ABSENT));
 		tb_nl();
 	}
 }

@@ -41,15 +41,17 @@ enum rep_kind {
 	                 strings; not in prom */
 	REP_ROWS,     /* struct rep_rows: a json array of objects, rows produced
 	                 as they are shown; not in prom */
-	REP_TEXT,     /* struct rep_text: a string given by its length; as REP_STR */
+	REP_TEXT,     /* struct rep_text: a string given by its length; as
+	                 REP_STR (a name read from the system and kept by its
+	                 length: it may hold a NUL byte, written escaped) */
 	REP_LIST,     /* struct rep_list: a list inside the record (rep_list) */
-	REP_LIST_TOTAL, /* struct rep_list_total: a list and its total */
-	REP_RECORD,   /* struct rep_record: a nested object with figures and a
-	                 have mask of its own (a table too long for one mask);
-	                 json/kv only, not in prom */
+	REP_RECORD,   /* struct rep_record: a nested object of another table's
+	                 figures, its own record and have mask (a table used in
+	                 two places, or too long for one mask); json/kv only */
 	REP_CALL,     /* struct rep_call: a nested object whose members are
-	                 known only as it is written (a kernel file's keys):
-	                 fn(ctx) writes them with tree_ calls; json/kv only */
+	                 known only as it is written (a kernel file's keys: no
+	                 table can declare them): fn(ctx) writes them with
+	                 tree_ calls; json/kv only */
 };
 
 enum rep_flag {
@@ -104,6 +106,10 @@ struct rep_fig {
 	                        an enum of the record that starts at 1; 0: none
 	                        (a figure that is always there) */
 	unsigned char width; /* table column width; 0: no column */
+	unsigned char approx; /* its approximation bit in the have mask (from
+	                        the enum of bit), set when the value is worked
+	                        out rather than the kernel's own: its table cell
+	                        is marked "~" before it; 0: none */
 	const char *label;   /* its text in a table for people (a column header
 	                        or a row label); 0: the key */
 };
@@ -165,16 +171,6 @@ struct rep_list {
 	void (*kvname)(void *ctx, size_t i, char *buf);
 	void *ctx;
 };
-/* A list of groups and their total (a record of the list's figures):
- * json/kv write the list alone (the total has figures of its own where
- * the report wants it); prom writes after each family of the rows the
- * same figure of the total, as family "membox_" prefix figure with one
- * sample and no labels, so a figure's families stand together. */
-struct rep_list_total {
-	struct rep_list list;
-	const void *total;
-	const char *prefix;
-};
 /* In the format asked for: json, an array of objects (kv: one path per
  * row); prom, one family per figure that is neither a label nor
  * REP_NOPROM, with a sample per row that has it, labelled by the
@@ -203,8 +199,8 @@ struct rep_rows {
 
 /* A table for people: the columns are the figures with a width, in their
  * order, each after a space but the first.  A string is left-aligned, a
- * number right-aligned (sizes in the unit asked for); a figure the record
- * lacks (its bit) is '-'.  rep_table_head writes the labels, rep_table_row
+ * number right-aligned (sizes in the unit asked for), "~" before it when
+ * approximate (its approx bit); a figure the record lacks (its bit) is '-'.  rep_table_head writes the labels, rep_table_row
  * a record's cells, each line ending in a newline.  A row of a total has
  * no labels: span (when not 0) is written across the REP_LABEL columns
  * (consecutive figures) instead. */

@@ -8,16 +8,17 @@ Every family of each exposition FILE has a HELP text of one sentence
 (a shared text says nothing of either figure), and the text names the
 unit: "bytes" for a name ending in _bytes, "seconds" for _seconds and
 _seconds_total, "percent" for _percent; any other family says what it
-counts ("a count", "in inodes", "a number", a ratio "per byte") or what
-its values mean ("0 none, 1 ...", "1 yes, 0 no").  Exit 1 with a line
-per text that does not.
+counts ("a count", "counts since ...", "in inodes", "a number", a ratio
+"per byte") or what its values mean ("0 none, 1 ...", "1 yes, 0 no",
+"1 when ..., else 0").  Exit 1 with a line per text that does not.
 """
 import re
 import sys
 
 SUFFIX_UNITS = (('_seconds_total', 'seconds'), ('_seconds', 'seconds'),
                 ('_bytes', 'bytes'), ('_percent', 'percent'))
-UNITLESS = re.compile(r'\ba count\b|\bin inodes\b|\ba number\b|\bper byte\b|\b[01] \w+, [01] \w+')
+UNITLESS = re.compile(r'\ba count\b|\bcounts\b|\bin inodes\b|\ba number\b|\bper byte\b|'
+                      r'\b[01] \w+, [01] \w+|\b1 when\b.*\belse 0\b')
 
 
 def problems(path):
