@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include "applet.h"
+#include "keyset.h"
 #include "proc.h"
 #include "rd.h"
 #include "sc.h"
@@ -87,25 +88,28 @@ enum {
 enum { ANSWER_TAKE = 'y', ANSWER_TAKEN = 'n' };
 
 GLOBALS(
+	/* what every run uses first, together: the arrays after it are
+	 * touched only as far as they fill */
 	uint64_t files, processes, vanished, unreadable, changed, unlisted, unchecked, cut;
-	/* the names in the stream, as FNV-1a hashes (0: a free slot), in
-	 * the parent: the applets run in children that end, and a file one
-	 * reads again (smaps-rollup reads status twice, the -S run reads
-	 * what the run before read) must not be a second member */
-	uint64_t seen[CAP_SEEN];
-	size_t nseen;
 	int answer_fd;               /* the running child's answer pipe */
 	size_t end_len;
 	size_t rec_len;
 	int write_error;
 	int failed;                  /* an applet's run ended by a signal */
-	char end[CAP_END_MAX];       /* membox-capture-end's changed_file lines */
-	char rec[CAP_NAME_MAX + 2];  /* the child's record being read */
-	char line[MB_OUT_BUF];       /* one kv line */
 	const char *pids[SR_MAX_PIDS];
 	int npids;
 	unsigned absent[SR_MAX_PIDS];   /* -p PIDs with no process at the start */
 	unsigned nabsent;
+	char rec[CAP_NAME_MAX + 2];  /* the child's record being read */
+	char line[MB_OUT_BUF];       /* one kv line */
+	/* the names in the stream, as FNV-1a hashes, in the parent: the
+	 * applets run in children that end, and a file one reads again
+	 * (smaps-rollup reads status twice, the -S run reads what the run
+	 * before read) must not be a second member */
+	struct keyset seen;
+	uint64_t seen_key[CAP_SEEN / 4 * 3];
+	uint32_t seen_slot[CAP_SEEN];
+	char end[CAP_END_MAX];       /* membox-capture-end's changed_file lines */
 )
 #define TT this.capture
 
@@ -637,29 +641,24 @@ static void manifest(int argc, char **argv)
 
 /* Whether name is in the stream already; if not, it is from now on
  * (with add; else it stays out).
- * Open addressing over 64-bit FNV-1a hashes: two names of one hash (odds
- * about n^2 / 2^65 for n names: 1 in 8 * 10^9 for 65,536) would lose the
- * second.  Beyond three quarters full a new name is taken unchecked. */
+ * A set of 64-bit FNV-1a hashes: two names of one hash (odds about
+ * n^2 / 2^65 for n names: 1 in 8 * 10^9 for 65,536) would lose the
+ * second.  Beyond three quarters of CAP_SEEN a new name is taken
+ * unchecked. */
 static int seen_before(const char *name, int add)
 {
 	uint64_t h = fnv1a(FNV_START, name, strlen(name));
-	size_t i;
+	int added;
 
-	h += !h;   /* 0 marks a free slot */
-	for (i = h % CAP_SEEN; TT.seen[i]; i = (i + 1) % CAP_SEEN)
-		if (TT.seen[i] == h)
-			return 1;
 	if (!add)
-		return 0;
-	if (TT.nseen >= CAP_SEEN / 4 * 3) {
+		return ks_find(&TT.seen, h) != KS_NONE;
+	if (ks_add(&TT.seen, h, &added) == KS_NONE) {
 		if (!TT.unchecked++)
 			mb_warn("more than CAP_SEEN * 3 / 4 (196608) names",
 			        "the rest taken without checking for a second copy");
 		return 0;
 	}
-	TT.seen[i] = h;
-	TT.nseen++;
-	return 0;
+	return !added;
 }
 
 /* A record from a child. */
@@ -951,6 +950,8 @@ int capture_main(int argc, char **argv)
 	}
 	/* a closed pipe is an error to say (EPIPE), not a silent death */
 	signal(SIGPIPE, SIG_IGN);
+	TT.seen = (struct keyset){ .key = TT.seen_key, .slot = TT.seen_slot,
+	                           .max = CAP_SEEN / 4 * 3, .max_slots = CAP_SEEN };
 	for (i = 0; i < CAP_DIRS; i++)
 		dirs[i].fd = -1;
 	manifest(argc, argv);

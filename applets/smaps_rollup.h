@@ -306,19 +306,18 @@ struct sr_cgroups {
 	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; SR_NO_ROW: none */
 	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
-		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash */
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash
+		                                              (cgroup_nslots of them in use) */
 		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
 	unsigned ncgroups;
+	unsigned cgroup_nslots;              /* cgroup_slots in use: a power of two */
 	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
 	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	unsigned nlisted;                    /* the cgroups listed */
 	uint32_t cgroup_pool_used;
 	struct sr_sums cgroup_sum;           /* the cgroup being written */
-	struct cg_hier hier;                 /* where the memory cgroups are */
-	struct rd_dir cgroup_dir;            /* -a: the directory being walked */
-	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
 	/* a cgroup's own figures, read from its directory (sizes in bytes)
 	 * as it is written; not_in_pss: file_unmapped, kernel, sock, rest */
 	struct cgroup_rec {
@@ -332,12 +331,23 @@ struct sr_cgroups {
 		char *s;
 		long n;
 	} cgroup_stat, cgroup_events;
-	char cgroup_stat_text[SR_CGROUP_STAT];  /* memory.stat */
-	char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
-	char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
-	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
-	char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
 	int cgroup_quiet;                    /* prom: the files read again, said once */
+	struct cg_hier hier;                 /* where the memory cgroups are */
+	char cgroup_path[MB_PATH_MAX];       /* a cgroup's directory, or a path being built */
+	char cgroup_file[MB_PATH_MAX + 64];  /* a cgroup file's path, for a message */
+	/* -a's walk is over before the first cgroup is written: its buffers
+	 * and the texts read for each cgroup written share their pages */
+	union {
+		struct {
+			struct rd_dir cgroup_dir;            /* -a: the directory being walked */
+			char cgroup_child[MB_PATH_MAX];      /* -a: the path of a directory found */
+		};
+		struct {
+			char cgroup_events_text[1024];       /* memory.events (v1: memory.oom_control) */
+			char cgroup_pressure_text[256];      /* memory.pressure: two lines of at most 80 bytes */
+			char cgroup_stat_text[SR_CGROUP_STAT];  /* memory.stat */
+		};
+	};
 };
 /* -g cgroup (smaps_rollup_cgroup.c), called by the process view: */
 /* each mount, during sr_scan_start: where the memory cgroups are */

@@ -75,6 +75,35 @@ static uint32_t path_hash(const char *s, size_t n)
 	return h;
 }
 
+static const char *cgroup_name(unsigned g);
+
+/* The slot of the cgroup path (n bytes): the one that holds its index + 1,
+ * else the free one where it goes */
+static uint32_t *cgroup_slot(const char *path, size_t n)
+{
+	uint32_t mask = TT.cgroup_nslots - 1, i = path_hash(path, n) & mask, k;
+	const char *q;
+
+	for (; (k = TT.cgroup_slots[i]); i = (i + 1) & mask) {
+		q = cgroup_name(k - 1);
+		if (!memcmp(q, path, n) && !q[n])
+			break;
+	}
+	return &TT.cgroup_slots[i];
+}
+
+/* The slots in use start at 1,024 and double when half full (each
+ * cgroup put anew), so that the pages they take grow with the cgroups */
+static void cgroup_grow(void)
+{
+	unsigned g;
+
+	TT.cgroup_nslots = TT.cgroup_nslots ? TT.cgroup_nslots * 2 : 1024;
+	memset(TT.cgroup_slots, 0, TT.cgroup_nslots * sizeof *TT.cgroup_slots);
+	for (g = 0; g < TT.ncgroups; g++)
+		*cgroup_slot(cgroup_name(g), strlen(cgroup_name(g))) = g + 1;
+}
+
 /* The index of the cgroup path (n bytes), added when new (with add, else
  * SR_NO_ROW); beyond SR_MAX_CGROUPS or SR_CGROUP_POOL, counted in
  * cgroups_dropped, "(other)"'s (room for it is always kept), or SR_NO_ROW
@@ -82,16 +111,16 @@ static uint32_t path_hash(const char *s, size_t n)
 enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
 static unsigned cgroup_index(const char *path, size_t n, int add)
 {
-	uint32_t h = path_hash(path, n), k;
+	uint32_t *slot;
 	/* a path leaves room in the pool for both names that are not paths */
 	size_t reserve = *path == '/' ? sizeof other_cgroup + sizeof unknown_cgroup : 0;
 	char *q;
 
-	for (; (k = TT.cgroup_slots[h % SR_CGROUP_SLOTS]); h++) {
-		q = TT.cgroup_pool + TT.cgroup_at[k - 1];
-		if (!memcmp(q, path, n) && !q[n])
-			return k - 1;
-	}
+	if (TT.ncgroups * 2 >= TT.cgroup_nslots && TT.cgroup_nslots < SR_CGROUP_SLOTS)
+		cgroup_grow();
+	slot = cgroup_slot(path, n);
+	if (*slot)
+		return *slot - 1;
 	if (!add)
 		return SR_NO_ROW;
 	if ((*path == '/' && TT.ncgroup_paths >= SR_MAX_CGROUPS) ||
@@ -99,7 +128,7 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 		SR.scan.coverage[SR_CGROUPS_DROPPED]++;
 		return add == CGROUP_NEW_ONLY ? SR_NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
 	}
-	TT.cgroup_slots[h % SR_CGROUP_SLOTS] = TT.ncgroups + 1;
+	*slot = TT.ncgroups + 1;
 	TT.cgroup_at[TT.ncgroups] = TT.cgroup_pool_used;
 	TT.cgroup_run[TT.ncgroups] = SR_NO_ROW;
 	q = TT.cgroup_pool + TT.cgroup_pool_used;

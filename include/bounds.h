@@ -37,7 +37,8 @@
 #define SR_MAX_CGROUPS  32768  /* -g cgroup: distinct cgroup paths (at most 65533: 16-bit indexes);
                                   beyond: "(other)", cgroups_dropped */
 #define SR_CGROUP_ENTRIES (SR_MAX_CGROUPS + 2)  /* -g cgroup: the paths, then "(other)" and "(unknown)" */
-#define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, twice SR_MAX_CGROUPS */
+#define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, twice SR_MAX_CGROUPS (used
+                                  from 1,024, doubled when half full) */
 #define SR_CGROUP_POOL 524288  /* -g cgroup: bytes of the cgroup paths kept (each with its NUL);
                                   beyond: "(other)", cgroups_dropped */
 #define SR_CGROUP_READ   8192  /* -g cgroup: bytes of a /proc/PID/cgroup read (a 4095-byte path's
@@ -79,8 +80,9 @@
 #define CAP_DIRS            8  /* directories remembered (fd and path) to name the files opened in them */
 #define CAP_DIR_NAME       64  /* bytes of such a directory's path ("proc/4194304"); longer: its files unnamed */
 #define CAP_NAME_MAX      512  /* bytes of a captured file's path and NUL; longer: not captured, unreadable */
-#define CAP_SEEN       262144  /* hashes of the names in the stream (2 MiB, capture's GLOBALS); a name
-                                  seen is not taken again; beyond 3/4 full: taken unchecked, counted */
+#define CAP_SEEN       262144  /* index slots of the names in the stream (a 64-bit hash each, at most
+                                  3/4 of CAP_SEEN: 2.5 MiB of capture's GLOBALS, used as they fill); a
+                                  name seen is not taken again; beyond 3/4: taken unchecked, counted */
 #define CAP_CMD_MAX       960  /* bytes of the command line in the manifest (longer: cut, command_cut) */
 #define CAP_END_MAX     16384  /* bytes of membox-capture-end's changed_file lines; beyond: changed_unlisted */
 

@@ -1,5 +1,5 @@
 /* The pages a command touched, read at its exit.
- *   exitrss [-f FD] [-v] CMD [ARGS...]
+ *   exitrss [-f FD] [-v] [-p] CMD [ARGS...]
  * Runs CMD traced and, at its exit-stop (PTRACE_O_TRACEEXIT: the process
  * has finished but still exists, its memory intact), reads Rss and
  * Anonymous from /proc/PID/smaps_rollup; then lets it exit.  Prints
@@ -9,7 +9,11 @@
  * died without an exit-stop (SIGKILL may skip it).  exitrss exits as CMD
  * did.  -v: before that line, Rss and Anonymous of each mapping
  * (/proc/PID/smaps), to see whether text, data, bss, heap or stack hold
- * the pages.
+ * the pages.  -p: -v, and after each mapping the address ranges of its
+ * pages present in memory (/proc/PID/pagemap, bit 63), as
+ *   "  present 42e000-431000 433000-434000"
+ * which `nm -S -n` of an unstripped binary turns into the symbols that
+ * hold them.
  * Only CMD's own process is measured: an exec in it is followed (same
  * process, the last image is measured), its children are not traced.
  * Signals sent to CMD reach it unchanged.  If CMD cannot be executed,
@@ -26,6 +30,7 @@
 #include <unistd.h>
 
 static const char *prog = "exitrss";
+static int pages;   /* -p */
 
 static void die(const char *what)
 {
@@ -48,9 +53,38 @@ struct map {
 	long rss, anon;
 };
 
+/* -p: the runs of m's pages present in memory, from /proc/PID/pagemap
+ * (one 64-bit entry per page, bit 63: present).  Mappings of more than
+ * 1 GiB (guard regions, reservations) are left out. */
+static void present(FILE *out, pid_t pid, const struct map *m)
+{
+	unsigned long ps = sysconf(_SC_PAGESIZE), a, run = 0;
+	unsigned long long e;
+	char path[64];
+	int fd;
+
+	if (m->end - m->start > (1ul << 30))
+		return;
+	snprintf(path, sizeof path, "/proc/%d/pagemap", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	fprintf(out, "  present");
+	for (a = m->start; a < m->end; a += ps) {
+		int on = pread(fd, &e, sizeof e, (off_t)(a / ps * sizeof e)) == sizeof e && e >> 63;
+		if (on && !run)
+			run = a, fprintf(out, " %lx", a);
+		else if (!on && run)
+			run = 0, fprintf(out, "-%lx", a);
+	}
+	if (run)
+		fprintf(out, "-%lx", m->end);
+	fprintf(out, "\n");
+	close(fd);
+}
+
 /* One line of -v.  A nameless mapping that starts where a file mapping
  * ends is that file's bss (the part beyond the file's last page). */
-static void show(FILE *out, const struct map *m, const struct map *prev)
+static void show(FILE *out, pid_t pid, const struct map *m, const struct map *prev)
 {
 	char range[40], label[300];
 
@@ -62,6 +96,8 @@ static void show(FILE *out, const struct map *m, const struct map *prev)
 	else
 		snprintf(label, sizeof label, "(anonymous)");
 	fprintf(out, "%-33s %-4s %8ld %8ld  %s\n", range, m->perm, m->rss, m->anon, label);
+	if (pages)
+		present(out, pid, m);
 }
 
 /* Rss and Anonymous summed over /proc/PID/smaps; with OUT, each mapping's. */
@@ -86,7 +122,7 @@ static int breakdown(pid_t pid, FILE *out, long *rss, long *anon)
 		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %n", &m.start, &m.end, m.perm, &at) == 3 && at > 0) {
 			snprintf(m.name, sizeof m.name, "%.*s", (int)strcspn(line + at, "\n"), line + at);
 			if (have && out)
-				show(out, &cur, have > 1 ? &prev : 0);
+				show(out, pid, &cur, have > 1 ? &prev : 0);
 			if (have)
 				prev = cur;
 			cur = m;
@@ -98,7 +134,7 @@ static int breakdown(pid_t pid, FILE *out, long *rss, long *anon)
 		}
 	}
 	if (have && out)
-		show(out, &cur, have > 1 ? &prev : 0);
+		show(out, pid, &cur, have > 1 ? &prev : 0);
 	free(line);
 	if (ferror(f) | fclose(f))
 		return -1;
@@ -130,7 +166,7 @@ static int rollup(pid_t pid, long *rss, long *anon)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: %s [-f FD] [-v] CMD [ARGS...]\n", prog);
+	fprintf(stderr, "usage: %s [-f FD] [-v] [-p] CMD [ARGS...]\n", prog);
 	exit(125);
 }
 
@@ -142,7 +178,7 @@ int main(int argc, char **argv)
 	pid_t pid;
 
 	/* '+': CMD's own options are not ours */
-	while ((opt = getopt(argc, argv, "+f:v")) != -1) {
+	while ((opt = getopt(argc, argv, "+f:vp")) != -1) {
 		char *end;
 		if (opt == 'f') {
 			out_fd = (int)strtol(optarg, &end, 10);
@@ -150,6 +186,8 @@ int main(int argc, char **argv)
 				usage();
 		} else if (opt == 'v') {
 			verbose = 1;
+		} else if (opt == 'p') {
+			verbose = pages = 1;
 		} else {
 			usage();
 		}
