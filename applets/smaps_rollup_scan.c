@@ -207,7 +207,11 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 	s->nrules = o->nrules;
 	for (i = 0; i < o->nrules; i++)
 		pat_start(&s->rules[i], o->rules[i].glob);
-	pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
+	/* read whole with the figures: not read again */
+	if (s->cur.command && !s->cur.command_cut)
+		feed_rules(s, s->cur.command, s->cur.command_len);
+	else
+		pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
 	for (i = 0; i < o->nrules && !pat_end(&s->rules[i]); i++)
 		;
 	return i;
@@ -340,6 +344,12 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	s->coverage[SR_SATURATED] += saturated;
 	s->coverage[SR_APPROXIMATE] += p->source == PR_SRC_STATUS;
 	memcpy(r->name, st->name, sizeof r->name);
+	/* through the /proc/PID its figures came from: a PID taken since by
+	 * another process cannot lend its command line */
+	if (s->read_commands) {
+		r->command_len = pr_read_cmdline(p, s->command, sizeof s->command, &r->command_cut);
+		r->command = s->command;
+	}
 	if (o->group == SR_GROUP_CATEGORY)
 		r->category = category(s, o);
 	if (o->group == SR_GROUP_CGROUP)
