@@ -124,6 +124,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
+	pr_kernel(&s->process, s->proc.fd);
 	mounts(s, pid, each_mount);
 	rc = meminfo_read(&s->meminfo, s->meminfo_text, sizeof s->meminfo_text);
 	mb_warn_diag(&s->meminfo.diag);
@@ -133,7 +134,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 
 static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
 {
-	int fd = rd_openat(s->process.dir, "smaps", O_RDONLY), rc;
+	int fd = pr_openat(&s->process, "smaps"), rc;
 
 	if (fd < 0)
 		return fd;
@@ -262,7 +263,7 @@ static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
 static int maps_present(struct pr_proc *p, char *buf, size_t cap)
 {
 	const struct pr_status *st = &p->status;
-	int fd = rd_openat(p->dir, "smaps", O_RDONLY);
+	int fd = pr_openat(p, "smaps");
 	long n = fd < 0 ? fd : read(fd, buf, cap);
 
 	if (n < 0 && fd >= 0)

@@ -131,7 +131,15 @@ struct pr_proc {
 	unsigned long bad;
 	const char *bad_file;
 	int err;                    /* PR_NO_FDS: EMFILE or ENFILE */
+	int kernel;                 /* pr_kernel: /proc is the live kernel's */
 };
+/* Before the processes are read (p zeroed first): whether the /proc of
+ * proc_fd is the live kernel's procfs; then each process's files are
+ * opened as they are and read in one read (the kernel gives them whole),
+ * not with the checks a captured tree needs. */
+void pr_kernel(struct pr_proc *p, int proc_fd);
+/* A file of the process's directory open for reading: fd or -errno. */
+int pr_openat(const struct pr_proc *p, const char *name);
 /* Each step below may also return PR_NO_FDS.
  * PR_FOUND, PR_VANISHED or PR_INACCESSIBLE (then nothing is left open). */
 int pr_open(struct pr_proc *p, unsigned pid);
