@@ -126,6 +126,10 @@ struct sr_scan {
 	 * cannot count them then), else "" */
 	char hidden[20];
 	int maps_error;            /* errno of the last smaps that failed */
+	/* the object views: the smaps of the process being read, open, and
+	 * the bytes of its start in buf (-errno: they could not be read) */
+	int maps_fd;
+	long maps_have;
 	/* EMFILE or ENFILE met at /proc/no_fds_pid: the scan stops there and
 	 * fails (sr_scan_end) */
 	int no_fds;

@@ -505,6 +505,12 @@ long pr_pids_next(struct pr_pids *it)
 
 int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines)
 {
+	return pr_maps_after(fd, buf, cap, 0, sink, long_lines);
+}
+
+int pr_maps_after(int fd, char *buf, size_t cap, size_t have, const struct pr_maps_sink *sink,
+                  uint64_t *long_lines)
+{
 	struct rd_lines r;
 	struct pr_map header;
 	struct pr_mem figures;
@@ -515,6 +521,7 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 
 	memset(&figures, 0, sizeof figures);
 	rd_lines_fd(&r, fd, buf, cap);
+	r.len = r.total = have;
 	while ((k = rd_line(&r, &s, &n)) > 0) {
 		if (r.skipped != skipped) {
 			*long_lines += r.skipped - skipped;

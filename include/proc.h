@@ -200,4 +200,8 @@ struct pr_maps_sink {
  * grows by the lines too long for buf (each counted when the line after
  * it arrives). */
 int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines);
+/* The same, buf holding the first have bytes of the file already (read
+ * from fd, which is where they end). */
+int pr_maps_after(int fd, char *buf, size_t cap, size_t have, const struct pr_maps_sink *sink,
+                  uint64_t *long_lines);
 #endif
