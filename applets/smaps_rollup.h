@@ -105,6 +105,12 @@ struct sr_row {
 	 * NUL-terminated), 0 when unknown */
 	const char *cgroup;
 	size_t cgroup_len;
+	/* its command line as pr_read_cmdline gives it (command_len bytes,
+	 * not NUL-terminated; command_cut: the file was longer), read by
+	 * the scan through the /proc/PID of its figures; 0 when not read */
+	const char *command;
+	uint32_t command_len;
+	int command_cut;
 };
 
 /* The scan both views run. */
@@ -120,6 +126,10 @@ struct sr_scan {
 	 * cannot count them then), else "" */
 	char hidden[20];
 	int maps_error;            /* errno of the last smaps that failed */
+	/* the object views: the smaps of the process being read, open, and
+	 * the bytes of its start in buf (-errno: they could not be read) */
+	int maps_fd;
+	long maps_have;
 	/* EMFILE or ENFILE met at /proc/no_fds_pid: the scan stops there and
 	 * fails (sr_scan_end) */
 	int no_fds;
@@ -131,6 +141,11 @@ struct sr_scan {
 	int cgroup_version;        /* -g cgroup: the hierarchy's (0: none mounted) */
 	/* -g cgroup: /proc/PID/cgroup (the row's cgroup points here) */
 	char cgroup[SR_CGROUP_READ];
+	/* the process view: each process's command line read with its
+	 * figures (the row's command points here): a byte more than json
+	 * shows, and the NUL */
+	int read_commands;
+	char command[SR_CMD_MAX + 2];
 	/* -S: what the smaps pass found, for the rows read after it: the
 	 * processes with shared swap, by PID */
 	struct sr_shared_swap {
@@ -198,9 +213,12 @@ int sr_by_pid(const void *a, const void *b);
 /* An index of a kept process (or a cgroup) that points nowhere */
 #define SR_NO_ROW 0xffff
 /* The processes a process view keeps (smaps_rollup_rows.c), in reading
- * order: a fixed header each; the Name, -S's shared swap and every size
- * it has are packed in pool (sr_keep, sr_unpack), so a process costs what
- * it holds, not PR_NROLL fixed fields. */
+ * order: a fixed header each; the Name, -S's shared swap, every size it
+ * has and where its command line is are packed in pool (sr_keep,
+ * sr_unpack), so a process costs what it holds, not PR_NROLL fixed
+ * fields.  With commands, the command line the scan read is kept in
+ * command_pool while it has room (SR_CMD_POOL); a row without one has it
+ * re-read when it is written. */
 struct sr_kept {
 	struct kept {
 		uint32_t pid, ppid, uid;
@@ -213,6 +231,9 @@ struct sr_kept {
 	uint32_t pool_used;
 	unsigned nkept;
 	int shared_swap;             /* -S: each keeps its shared swap */
+	int commands;                /* each keeps its command line, if it has room */
+	uint32_t command_pool_used;
+	unsigned char command_pool[SR_CMD_POOL];   /* each: its length * 2 + cut, then its bytes */
 };
 /* Sums of processes: the sizes as their rows show them, and the rollup
  * keys (no sum of SR_MAX_ROWS rows of 2^42-byte sizes nears 2^64) */

@@ -835,6 +835,7 @@ int sr_shared_swap_pass(struct sr_scan *s)
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
+	pr_kernel(&s->process, s->proc.fd);
 	/* every process shares, whatever -p and -U select */
 	pr_pids_start(&it, &s->proc, 0, 0);
 	while (!s->no_fds && (pid = pr_pids_next(&it)) > 0) {

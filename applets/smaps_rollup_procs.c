@@ -577,18 +577,23 @@ static const struct sr_row *listed(size_t i)
 	return &TT.shown;
 }
 
-/* The command line of row r, re-read now into TT.command (NULs as spaces,
- * "[Name]" when empty), at most max bytes, cut at a character boundary:
- * its length, or -1 (counted as command_lost) when the process is gone
- * or its PID is now another program's (its Name differs).  *cut: there
- * was more (counted as truncated). */
+/* The command line of row r into TT.command (NULs as spaces, "[Name]"
+ * when empty), at most max bytes, cut at a character boundary: the one
+ * the scan read with its figures, else re-read now.  Its length, or -1
+ * (counted as command_lost) when re-read and the process is gone or its
+ * PID is now another program's (its Name differs).  *cut: there was more
+ * (counted as truncated). */
 static long command(const struct sr_row *r, size_t max, int *cut)
 {
 	struct pr_proc *p = &SR.scan.process;
 	long n = -1;
 
 	*cut = 0;
-	if (pr_open(p, r->pid) == PR_FOUND) {
+	if (r->command) {
+		n = r->command_len;
+		memmove(TT.command, r->command, n);
+		*cut = r->command_cut;
+	} else if (pr_open(p, r->pid) == PR_FOUND) {
 		if (pr_read_name(p, TT.command, sizeof TT.command) == PR_FOUND &&
 		    !strcmp(p->status.name, r->name))
 			n = pr_read_cmdline(p, TT.command, sizeof TT.command, cut);
@@ -925,6 +930,10 @@ int sr_process_view(const struct sr_options *o)
 		group_sums(o->rules[i].name, o->rules[i].name_len);
 	TT.streaming = TT.begin() && streamable;
 	TT.capacity = o->top;   /* streaming (never in prom): --unsorted drops none */
+	/* a command line for every process listed: read with its figures
+	 * (kept when not written at once) rather than re-read */
+	SR.scan.read_commands = !o->prom && (TT.streaming || listed_at_most(o) == -1u);
+	TT.rows.commands = SR.scan.read_commands && !TT.streaming;
 	if ((rc = scan(o->pids, o->npids)))
 		return rc;
 	if (!TT.streaming) {

@@ -17,8 +17,9 @@ static const unsigned char status_key[SR_SORT_PID] = { PR_VmRSS, PR_RssAnon, PR_
 
 _Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
 /* A packed process at most: Name (length and bytes), -S's shared swap,
- * then a variable-length integer (at most 5 bytes for 32 bits) per size */
-#define PACKED_MAX (1 + SR_NAME_MAX + 5 + 5 * PR_NROLL)
+ * then a variable-length integer (at most 5 bytes for 32 bits) per size,
+ * then where its command line is */
+#define PACKED_MAX (1 + SR_NAME_MAX + 5 + 5 * PR_NROLL + 5)
 
 uint64_t sr_row_size(const struct sr_row *r, int m, int *has)
 {
@@ -75,6 +76,21 @@ static uint64_t get_number(const unsigned char **p)
 	return v;
 }
 
+/* r's command line into the command pool: where it is + 1, or 0 when it
+ * was not read or has no room (it is then re-read when written). */
+static uint32_t keep_command(struct sr_kept *t, const struct sr_row *r)
+{
+	uint32_t at = t->command_pool_used;
+	unsigned char *p = t->command_pool + at;
+
+	if (!r->command || SR_CMD_POOL - at < 5 + (size_t)r->command_len)
+		return 0;
+	p = put_number(p, (uint64_t)r->command_len << 1 | !!r->command_cut);
+	memcpy(p, r->command, r->command_len);
+	t->command_pool_used = p + r->command_len - t->command_pool;
+	return at + 1;
+}
+
 int sr_keep(struct sr_kept *t, const struct sr_row *r)
 {
 	struct kept *k = &t->kept[t->nkept];
@@ -99,6 +115,8 @@ int sr_keep(struct sr_kept *t, const struct sr_row *r)
 	for (i = 0; i < PR_NROLL; i++)
 		if (r->have >> i & 1)
 			p = put_number(p, r->kb[i]);
+	if (t->commands)
+		p = put_number(p, keep_command(t, r));
 	t->pool_used = p - t->pool;
 	t->nkept++;
 	return 1;
@@ -107,8 +125,9 @@ int sr_keep(struct sr_kept *t, const struct sr_row *r)
 void sr_unpack(const struct sr_kept *t, unsigned i, struct sr_row *r)
 {
 	const struct kept *k = &t->kept[i];
-	const unsigned char *p = t->pool + k->at;
+	const unsigned char *p = t->pool + k->at, *c;
 	unsigned j;
+	uint64_t v;
 
 	memset(r, 0, sizeof *r);
 	r->pid = k->pid;
@@ -124,4 +143,11 @@ void sr_unpack(const struct sr_kept *t, unsigned i, struct sr_row *r)
 	for (j = 0; j < PR_NROLL; j++)
 		if (r->have >> j & 1)
 			r->kb[j] = get_number(&p);
+	if (t->commands && (v = get_number(&p))) {
+		c = t->command_pool + v - 1;
+		v = get_number(&c);
+		r->command = (const char *)c;
+		r->command_len = v >> 1;
+		r->command_cut = v & 1;
+	}
 }

@@ -124,6 +124,7 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
+	pr_kernel(&s->process, s->proc.fd);
 	mounts(s, pid, each_mount);
 	rc = meminfo_read(&s->meminfo, s->meminfo_text, sizeof s->meminfo_text);
 	mb_warn_diag(&s->meminfo.diag);
@@ -131,13 +132,17 @@ int sr_scan_start(struct sr_scan *s, unsigned pid, void (*each_mount)(const stru
 	return 0;
 }
 
-static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps)
+/* The smaps of the process open to maps, mapping by mapping: fd (-errno:
+ * it did not open), its first have bytes in s->buf already (-errno: they
+ * could not be read).  0, or -errno. */
+static int read_maps(struct sr_scan *s, const struct pr_maps_sink *maps, int fd, long have)
 {
-	int fd = rd_openat(s->process.dir, "smaps", O_RDONLY), rc;
+	int rc;
 
 	if (fd < 0)
 		return fd;
-	rc = pr_maps(fd, s->buf, sizeof s->buf, maps, &s->overflow[SR_LONG_LINES]);
+	rc = have < 0 ? (int)have :
+	     pr_maps_after(fd, s->buf, sizeof s->buf, have, maps, &s->overflow[SR_LONG_LINES]);
 	close(fd);
 	return rc;
 }
@@ -161,7 +166,7 @@ int sr_read_maps(struct sr_scan *s, unsigned pid, const struct pr_maps_sink *map
 			out_of_fds(s, pid, s->process.err);
 		return -ESRCH;
 	}
-	if ((rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc))
+	if ((rc = read_maps(s, maps, pr_openat(&s->process, "smaps"), 0)) < 0 && !out_of_fds(s, pid, -rc))
 		s->maps_error = -rc;
 	pr_close(&s->process);
 	return rc < 0 ? rc : 0;
@@ -207,7 +212,11 @@ static unsigned category(struct sr_scan *s, const struct sr_options *o)
 	s->nrules = o->nrules;
 	for (i = 0; i < o->nrules; i++)
 		pat_start(&s->rules[i], o->rules[i].glob);
-	pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
+	/* read whole with the figures: not read again */
+	if (s->cur.command && !s->cur.command_cut)
+		feed_rules(s, s->cur.command, s->cur.command_len);
+	else
+		pr_stream_cmdline(&s->process, s->buf, sizeof s->buf, feed_rules, s);
 	for (i = 0; i < o->nrules && !pat_end(&s->rules[i]); i++)
 		;
 	return i;
@@ -254,17 +263,12 @@ static void cgroup_path(struct sr_scan *s, const struct sr_options *o)
  * by pr_read_memory's rules.  Empty, the process has no memory map; gone
  * on the live system, it vanished; unreadable (or not captured), it is a
  * process (whose smaps the view counts as unreadable) when status has its
- * sizes, else it has no memory map either. */
-static int maps_present(struct pr_proc *p, char *buf, size_t cap)
+ * sizes, else it has no memory map either.  n: the first read of smaps
+ * (-errno: the open or the read failed). */
+static int present(struct pr_proc *p, long n)
 {
 	const struct pr_status *st = &p->status;
-	int fd = rd_openat(p->dir, "smaps", O_RDONLY);
-	long n = fd < 0 ? fd : read(fd, buf, cap);
 
-	if (n < 0 && fd >= 0)
-		n = -errno;
-	if (fd >= 0)
-		close(fd);
 	memset(&p->rollup, 0, sizeof p->rollup);
 	p->mem = &p->rollup;
 	p->source = PR_SRC_SMAPS;
@@ -278,6 +282,27 @@ static int maps_present(struct pr_proc *p, char *buf, size_t cap)
 		return st->kthread || (st->state != 'Z' && !PR_HAS(&st->mem, PR_VmRSS)) ?
 		       PR_KERNEL_THREAD : PR_VANISHED;
 	return PR_FOUND;
+}
+
+/* present()'s verdict on the smaps of the process open; for a process
+ * found, smaps stays open (s->maps_fd) with its first s->maps_have bytes
+ * in s->buf, where read_maps goes on: each smaps is read once. */
+static int maps_present(struct sr_scan *s)
+{
+	struct pr_proc *p = &s->process;
+	int fd = pr_openat(p, "smaps"), found;
+	long n = fd < 0 ? fd : read(fd, s->buf, sizeof s->buf);
+
+	if (n < 0 && fd >= 0)
+		n = -errno;
+	found = present(p, n);
+	if (found == PR_FOUND) {
+		s->maps_fd = fd;
+		s->maps_have = n;
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	return found;
 }
 
 int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
@@ -300,7 +325,7 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 		return 0;
 	}
 	if (found == PR_FOUND && maps) {
-		found = maps_present(p, s->buf, sizeof s->buf);
+		found = maps_present(s);
 	} else if (found == PR_FOUND) {
 		found = pr_read_memory(p, s->buf, sizeof s->buf);
 	}
@@ -340,13 +365,21 @@ int sr_read(struct sr_scan *s, const struct sr_options *o, unsigned pid,
 	s->coverage[SR_SATURATED] += saturated;
 	s->coverage[SR_APPROXIMATE] += p->source == PR_SRC_STATUS;
 	memcpy(r->name, st->name, sizeof r->name);
-	if (o->group == SR_GROUP_CATEGORY)
+	/* through the /proc/PID its figures came from: a PID taken since by
+	 * another process cannot lend its command line */
+	if (s->read_commands) {
+		r->command_len = pr_read_cmdline(p, s->command, sizeof s->command, &r->command_cut);
+		r->command = s->command;
+	}
+	/* the object views have no categories (and the start of smaps is
+	 * in s->buf) */
+	if (o->group == SR_GROUP_CATEGORY && !maps)
 		r->category = category(s, o);
 	if (o->group == SR_GROUP_CGROUP)
 		cgroup_path(s, o);
 	s->coverage[SR_TRUNCATED] += st->name_cut;
 	s->coverage[SR_PROCESSES]++;
-	if (maps && (rc = read_maps(s, maps)) < 0 && !out_of_fds(s, pid, -rc)) {
+	if (maps && (rc = read_maps(s, maps, s->maps_fd, s->maps_have)) < 0 && !out_of_fds(s, pid, -rc)) {
 		/* it exited since its smaps was found: vanished, not unreadable */
 		if (rd_live() && (rc == -ENOENT || rc == -ESRCH)) {
 			s->coverage[SR_PROCESSES]--;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/statfs.h>
 #include "text.h"
 #include "proc.h"
 #include "rd.h"
@@ -268,10 +269,52 @@ int pr_open(struct pr_proc *p, unsigned pid)
 	return PR_FOUND;
 }
 
+#define PROC_SUPER_MAGIC 0x9fa0   /* linux/magic.h */
+void pr_kernel(struct pr_proc *p, int proc_fd)
+{
+	struct statfs sf;
+
+	p->kernel = rd_live() && !fstatfs(proc_fd, &sf) && sf.f_type == PROC_SUPER_MAGIC;
+}
+
+int pr_openat(const struct pr_proc *p, const char *name)
+{
+	return p->kernel ? rd_openat_kernel(p->dir, name) : rd_openat(p->dir, name, O_RDONLY);
+}
+
+/* A file the kernel gives whole to one read (comm, cmdline, and the
+ * seq_files status and smaps_rollup: a short read is its end) into buf,
+ * NUL-terminated: its length, or -errno.  *trunc: it did not fit. */
+static long read_once(const struct pr_proc *p, const char *name, char *buf, size_t cap, int *trunc)
+{
+	int fd = pr_openat(p, name);
+	ssize_t n;
+	char c;
+
+	*trunc = 0;
+	if (fd < 0)
+		return fd;
+	n = read(fd, buf, cap - 1);
+	if (n == (ssize_t)cap - 1)
+		*trunc = read(fd, &c, 1) > 0;
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = 0;
+	return n;
+}
+
+/* A file of a process's directory whole: the live kernel's in one read, a
+ * captured tree's by rd_fileat (a file there may be anything). */
+static long read_whole(const struct pr_proc *p, const char *name, char *buf, size_t cap, int *trunc)
+{
+	return p->kernel ? read_once(p, name, buf, cap, trunc) : rd_fileat(p->dir, name, buf, cap, trunc);
+}
+
 int pr_read_status(struct pr_proc *p, char *buf, size_t cap)
 {
 	int trunc;
-	long n = rd_fileat(p->dir, "status", buf, cap, &trunc);
+	long n = read_whole(p, "status", buf, cap, &trunc);
 
 	if (no_fds(p, n))
 		return PR_NO_FDS;
@@ -291,13 +334,13 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	p->source = PR_SRC_ROLLUP;
 	p->bad = 0;
 	p->bad_file = "smaps_rollup";
-	n = rd_fileat(p->dir, "smaps_rollup", buf, cap, &trunc);
+	n = read_whole(p, "smaps_rollup", buf, cap, &trunc);
 	if (n >= 0)
 		pr_rollup(buf, n, &p->rollup);
 	if (n == -ENOENT) {   /* before 4.14, or not captured */
 		p->source = PR_SRC_SMAPS;
 		p->bad_file = "smaps";
-		fd = rd_openat(p->dir, "smaps", O_RDONLY);
+		fd = pr_openat(p, "smaps");
 		n = fd < 0 ? fd : pr_smaps(fd, &p->rollup, buf, cap);
 		if (fd >= 0)
 			close(fd);
@@ -324,32 +367,10 @@ int pr_read_memory(struct pr_proc *p, char *buf, size_t cap)
 	return PR_FOUND;
 }
 
-/* A file the kernel gives whole to one read (comm, cmdline: a short read
- * is its end) into buf, NUL-terminated: its length, or -errno.  *trunc:
- * it did not fit. */
-static long read_once(int dir, const char *name, char *buf, size_t cap, int *trunc)
-{
-	int fd = rd_openat(dir, name, O_RDONLY);
-	ssize_t n;
-	char c;
-
-	*trunc = 0;
-	if (fd < 0)
-		return fd;
-	n = read(fd, buf, cap - 1);
-	if (n == (ssize_t)cap - 1)
-		*trunc = read(fd, &c, 1) > 0;
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = 0;
-	return n;
-}
-
 int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
 {
 	int trunc;
-	long n = read_once(p->dir, "comm", buf, cap, &trunc);
+	long n = read_once(p, "comm", buf, cap, &trunc);
 
 	if (n == -ENOENT && !rd_live())   /* a capture without comm */
 		return pr_read_status(p, buf, cap);
@@ -370,7 +391,7 @@ int pr_read_name(struct pr_proc *p, char *buf, size_t cap)
 size_t pr_read_cmdline(struct pr_proc *p, char *buf, size_t cap, int *cut)
 {
 	int trunc = 0;
-	long n = read_once(p->dir, "cmdline", buf, cap, &trunc);
+	long n = read_once(p, "cmdline", buf, cap, &trunc);
 	size_t len = n < 0 ? 0 : pr_cmdline(buf, n);
 
 	*cut = len > 0 && trunc;
@@ -401,7 +422,7 @@ static int feed_spaces(size_t n, int (*feed)(void *ctx, const char *s, size_t n)
 int pr_stream_cmdline(struct pr_proc *p, char *buf, size_t cap,
                       int (*feed)(void *ctx, const char *s, size_t n), void *ctx)
 {
-	int fd = rd_openat(p->dir, "cmdline", O_RDONLY), stop = 0;
+	int fd = pr_openat(p, "cmdline"), stop = 0;
 	size_t nuls = 0, seen = 0, i, end;
 	ssize_t k = 0;
 
@@ -484,6 +505,12 @@ long pr_pids_next(struct pr_pids *it)
 
 int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines)
 {
+	return pr_maps_after(fd, buf, cap, 0, sink, long_lines);
+}
+
+int pr_maps_after(int fd, char *buf, size_t cap, size_t have, const struct pr_maps_sink *sink,
+                  uint64_t *long_lines)
+{
 	struct rd_lines r;
 	struct pr_map header;
 	struct pr_mem figures;
@@ -494,6 +521,7 @@ int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint
 
 	memset(&figures, 0, sizeof figures);
 	rd_lines_fd(&r, fd, buf, cap);
+	r.len = r.total = have;
 	while ((k = rd_line(&r, &s, &n)) > 0) {
 		if (r.skipped != skipped) {
 			*long_lines += r.skipped - skipped;

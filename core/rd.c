@@ -190,6 +190,14 @@ static int open_root(int dirfd, const char *rel, int flags)
 	return fd;
 }
 
+int rd_openat_kernel(int dirfd, const char *rel)
+{
+	int fd = counted(sys_openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY));
+	if (mb.tap)
+		mb.tap(dirfd, rel, O_RDONLY, fd);
+	return fd;
+}
+
 int rd_openat_root(int dirfd, const char *rel, int flags)
 {
 	int fd = open_root(dirfd, rel, flags);

@@ -31,6 +31,10 @@
                                   process); beyond: "dropped" */
 #define SR_PREFIX_STEP     64  /* -g tree: listed rows between two kept running sums */
 #define SR_CMD_MAX       4096  /* bytes of a command line shown in json and kv (longer: cut) */
+#define SR_CMD_POOL    393216  /* bytes of the command lines json and kv keep from the scan (a
+                                  system's usual 40 to 200 bytes each: 2,000 to 9,000 processes;
+                                  the process view's tables and it stay within the object
+                                  view's); beyond: re-read when written */
 #define SR_NAME_MAX        16  /* bytes of status Name kept (the kernel's comm is 15) */
 #define SR_READ_MAX      4096  /* status, smaps_rollup, cmdline: one read each into this */
 #define SR_MAX_GROUPS     128  /* -g user/name/category groups; more go into "(other)" */

@@ -131,7 +131,15 @@ struct pr_proc {
 	unsigned long bad;
 	const char *bad_file;
 	int err;                    /* PR_NO_FDS: EMFILE or ENFILE */
+	int kernel;                 /* pr_kernel: /proc is the live kernel's */
 };
+/* Before the processes are read (p zeroed first): whether the /proc of
+ * proc_fd is the live kernel's procfs; then each process's files are
+ * opened as they are and read in one read (the kernel gives them whole),
+ * not with the checks a captured tree needs. */
+void pr_kernel(struct pr_proc *p, int proc_fd);
+/* A file of the process's directory open for reading: fd or -errno. */
+int pr_openat(const struct pr_proc *p, const char *name);
 /* Each step below may also return PR_NO_FDS.
  * PR_FOUND, PR_VANISHED or PR_INACCESSIBLE (then nothing is left open). */
 int pr_open(struct pr_proc *p, unsigned pid);
@@ -192,4 +200,8 @@ struct pr_maps_sink {
  * grows by the lines too long for buf (each counted when the line after
  * it arrives). */
 int pr_maps(int fd, char *buf, size_t cap, const struct pr_maps_sink *sink, uint64_t *long_lines);
+/* The same, buf holding the first have bytes of the file already (read
+ * from fd, which is where they end). */
+int pr_maps_after(int fd, char *buf, size_t cap, size_t have, const struct pr_maps_sink *sink,
+                  uint64_t *long_lines);
 #endif

@@ -25,6 +25,11 @@ int rd_open(const char *path, int flags);
 /* The same relative to a directory fd opened under the root (rel stays
  * beneath it in a capture). */
 int rd_openat_root(int dirfd, const char *rel, int flags);
+/* A file of a directory of the live kernel's procfs (the caller made sure
+ * it is: no FIFO nor device can stand there), opened as it is, blocking:
+ * one system call, without the checks a captured tree needs; the tap is
+ * told.  fd or -errno. */
+int rd_openat_kernel(int dirfd, const char *rel);
 /* Open a path relative to a directory fd: AT_FDCWD: a user's path, not
  * under the root, opened as it is (with O_CREAT mode 0666 less the umask);
  * another fd is one opened under the root: rd_openat_root. */

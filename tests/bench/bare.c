@@ -3,6 +3,7 @@
  *   bare rollup     for every PID: status, cmdline, smaps_rollup
  *   bare smaps      for every PID: status, cmdline, smaps
  *   bare smaps-only for every PID: smaps alone
+ *   bare pid PID    that PID alone: status, cmdline, smaps
  *   bare read N [-i US|-o] FILE...
  *                   N rounds of one pread at offset 0 of each FILE (the fds
  *                   kept open); -i US: each round at an absolute deadline US
@@ -66,6 +67,19 @@ int main(int argc, char **argv)
 		getrusage(RUSAGE_SELF, &ru);
 		printf("%.2f\n", (ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec +
 		                  ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec) / n);
+		return 0;
+	}
+	if (!strcmp(mode, "pid") && argc > 2) {
+		char path[64];
+		int pd;
+
+		snprintf(path, sizeof path, "/proc/%s", argv[2]);
+		if ((pd = open(path, O_RDONLY | O_DIRECTORY)) < 0)
+			return perror(path), 1;
+		slurp(pd, "status");
+		slurp(pd, "cmdline");
+		slurp(pd, "smaps");
+		close(pd);
 		return 0;
 	}
 	DIR *d = opendir("/proc");
