@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""report.py TARGET LOG QEMU_RC: the results of a device guest's console
+"""report.py TARGET LOG QEMU_RC HOST_MEMBOX: the results of a device guest's console
 LOG (tests/devices/init says its lines), in tests/run's words: a line
 "FAIL [TARGET] NAME" with the reason for each failure, "SKIP [TARGET]
 NAME: WHY" for each skip, then "counts PASSED FAILED SKIPPED".  Blobs are
-checked here: json parses (one document), prom passes promtool."""
+checked here: json parses (one document), prom passes promtool, and a
+capture (a tar) replayed by the host's membox (smaps-rollup -R) gives
+each process the figures of the "MBDEV expect" lines before it."""
 import base64
 import json
+import os
 import subprocess
 import sys
+import tarfile
+import tempfile
 
-target, log, qrc = sys.argv[1], sys.argv[2], sys.argv[3]
+target, log, qrc, host_mb = sys.argv[1:5]
+expect = {}
 counts = [0, 0, 0]
 
 
@@ -30,6 +36,33 @@ def check_blob(name, kind, data):
             res('pass', name + ' parses as json')
         except ValueError as e:
             res('fail', name + ' parses as json', str(e))
+    elif kind == 'capture':
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'cap.tar')
+            with open(path, 'wb') as f:
+                f.write(data)
+            root = os.path.join(d, 'root')
+            os.mkdir(root)
+            try:
+                with tarfile.open(path) as t:
+                    t.extractall(root)
+            except (tarfile.TarError, OSError) as e:
+                return res('fail', name + ' extracts', str(e))
+            for pid, want in sorted(expect.items()):
+                p = subprocess.run([host_mb, 'smaps-rollup', '-R', root, '-p', pid, '-o', 'kv'],
+                                   capture_output=True, text=True)
+                got = dict(l.split('=', 1) for l in p.stdout.splitlines() if '=' in l)
+                bad = []
+                for k, v in want.items():
+                    key = 'process_%s_%s' % (pid, k if k == 'uss' else 'rollup_' + k)
+                    if got.get(key, "''").strip("'") != v:
+                        bad.append('%s: replay %s, kernel %s' % (k, got.get(key), v))
+                test = '%s replayed on the host: process %s as its smaps_rollup' % (name, pid)
+                if p.returncode or bad:
+                    res('fail', test, 'exit %d %s\n%s' % (p.returncode, p.stderr, '\n'.join(bad)))
+                else:
+                    res('pass', test)
+        expect.clear()
     elif kind == 'prom':
         try:
             p = subprocess.run(['promtool', 'check', 'metrics'], input=data, capture_output=True)
@@ -70,6 +103,9 @@ for line in lines:
     elif word == 'blob':
         name, _, kind = rest.rpartition(' ')
         blob = (name, kind, [])
+    elif word == 'expect':
+        pid, _, kvs = rest.partition(' ')
+        expect[pid] = dict(x.split('=', 1) for x in kvs.split())
     elif word == 'done':
         done = True
 if not done:
