@@ -91,7 +91,7 @@ devices-build: $(B)/membox $(B)/sr-share $(B)/sr-maps $(DEV_PROGS)
 devices:
 	@sh cross/setup devices $(BUILD)/devices
 	@for t in $(DEVICES); do $(MAKE) --no-print-directory -j$(JOBS) TARGET=$$t devices-build || exit 1; done
-	@MB_BUILD=$(BUILD) tests/devices/run $(DEVICES)
+	@MB_BUILD=$(BUILD) tests/devices/run -j $(JOBS) $(DEVICES)
 
 # The sanitizer build (host compiler, glibc) of the binary and unit tests.
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'
