@@ -474,8 +474,10 @@ static void read_swap(void)
 		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
 		/* mkswap writes the swap header, page 0 of the device, and the
 		 * kernel never swaps to page 0: a device holding no more than
-		 * one page (zram counts whole pages) holds no swapped data */
-		holds |= mm_stat[0] > e->page_size;
+		 * one page (zram counts whole pages; no Linux page is larger
+		 * than 256 KiB, whatever a damaged capture derives) holds no
+		 * swapped data */
+		holds |= mm_stat[0] > (e->page_size < 262144 ? e->page_size : 262144);
 	}
 	/* no zram, or one device's figures unknown: no sums (null, and the
 	 * ratio is zram's default, not measured from a part) */
