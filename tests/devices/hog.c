@@ -5,12 +5,15 @@
  * one), then prints "N" and waits for the next line.  Exits 0 at the end
  * of its input.  Started with "hog N" it grows to N MiB at once and then
  * reads stdin as above: driven beyond what RAM and swap hold, the kernel's
- * OOM killer ends it (exit 137).  The first line it prints is its pid. */
+ * OOM killer ends it (exit 137).  The first line it prints is its pid.
+ * It reads the clock first, as most programs do: its vDSO is then mapped
+ * (faulted in), a page every process of its ABI that did so shares. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MIB (1ul << 20)
@@ -44,7 +47,9 @@ int main(int argc, char **argv)
 	static char *base[MAX_MIB];
 	unsigned long have = 0;
 	char line[64];
+	struct timespec ts;
 
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	printf("%d\n", (int)getpid());
 	fflush(stdout);
 	if (argc > 1) {
