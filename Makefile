@@ -1,6 +1,6 @@
 # membox: one static musl binary per target.  See README.
 #   make [TARGET=NAME] [APPLETS="lowmem zoneinfo-wm"]   (NAME: a target of cross/targets)
-#   make cross | run | check | size [OLD=DIR] | bench | fuzz | compare OLD=REV | clean
+#   make cross | run | check | size [OLD=DIR] | bench | fuzz | compare OLD=REV | devices | clean
 VERSION  := 0.1
 SH       := . cross/targets;
 TARGET   ?= $(shell $(SH) target_native)
@@ -39,7 +39,7 @@ BUILD    ?= build
 B        := $(BUILD)/$(TARGET)
 HDRS     := $(wildcard include/*.h applets/*.h)
 
-.PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan compare
+.PHONY: all cross run check size bench fuzz fuzz-build clean setup tests asan compare devices devices-build
 all: $(B)/membox tests
 
 # Every applet's state, one union (include/applet.h): generated from the
@@ -86,6 +86,20 @@ cross:
 
 setup:
 	@sh cross/setup
+
+# make devices [DEVICES="armhf mipsel"]: each device target's membox on a
+# real kernel of its CPU, Debian's, under qemu-system (tests/devices/run
+# says how).  Not part of check.
+DEVICES ?= $(DEVICE_TARGETS)
+DEV_PROGS := $(patsubst tests/devices/%.c,$(B)/devices/%,$(wildcard tests/devices/*.c))
+$(B)/devices/%: $(B)/obj/tests/devices/%.o
+	@mkdir -p $(dir $@)
+	$(CC_T) -specs $(SPECS) $(LDFLAGS) $^ -o $@
+devices-build: $(B)/membox $(B)/sr-share $(B)/sr-maps $(DEV_PROGS)
+devices:
+	@sh cross/setup devices $(BUILD)/devices
+	@for t in $(DEVICES); do $(MAKE) --no-print-directory -j$(JOBS) TARGET=$$t devices-build || exit 1; done
+	@MB_BUILD=$(BUILD) tests/devices/run -j $(JOBS) $(DEVICES)
 
 # The sanitizer build (host compiler, glibc) of the binary and unit tests.
 SAN := -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Iinclude -fsanitize=address,undefined -fno-sanitize-recover=all -DMB_VERSION='"$(VERSION)"'

@@ -453,7 +453,7 @@ static void read_swap(void)
 	char mm_path[SW_MM_PATH];
 	struct diag d;
 	unsigned i;
-	int err = sw_read(&TT.swaps), unknown = 0;
+	int err = sw_read(&TT.swaps), unknown = 0, holds = 0;
 
 	if (err)
 		bad_read(sw_file, err, 0);
@@ -472,6 +472,12 @@ static void read_swap(void)
 		}
 		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
 		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
+		/* mkswap writes the swap header, page 0 of the device, and the
+		 * kernel never swaps to page 0: a device holding no more than
+		 * one page (zram counts whole pages; no Linux page is larger
+		 * than 256 KiB, whatever a damaged capture derives) holds no
+		 * swapped data */
+		holds |= mm_stat[0] > (e->page_size < 262144 ? e->page_size : 262144);
 	}
 	/* no zram, or one device's figures unknown: no sums (null, and the
 	 * ratio is zram's default, not measured from a part) */
@@ -489,7 +495,7 @@ static void read_swap(void)
 		e->ratio_source = "option";
 		e->ratio_num = TT.opt.ratio;
 		e->ratio_den = RATIO_ONE;
-	} else if (e->zram_orig) {
+	} else if (e->zram_orig && holds) {
 		e->ratio_source = "measured";
 		e->ratio_num = e->zram_used;
 		e->ratio_den = e->zram_orig;
