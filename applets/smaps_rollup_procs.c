@@ -127,7 +127,8 @@ enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 #define KEY_COLUMN(_, key, column, k, what) \
 	FIG(struct process_rec, kernel[PR_##k], key, REP_BYTES, .flags = REP_NOTREE | REP_NOPROM, \
 	    .bit = PF_KERNEL + PR_##k, .width = 8, .label = column),
-/* ... their keys, each after a comma: the -v part of a table's columns */
+/* ... their keys, each after a comma: the -v part of a table's columns
+ * (&KEY_COLUMNS[1]: the keys alone) */
 #define KEY_NAME(_, key, column, k, what) "," key
 #define KEY_COLUMNS SUMMED_KEYS(KEY_NAME, 0)
 #define SUMMED_KEY(_, key, column, k, what) PR_##k,
@@ -753,7 +754,7 @@ static void table_end(void)
 			fo_s(TWO_BLANK_CELLS);
 		if (verbose) {
 			fo_c(' ');
-			rep_table_row_cols(group_figs, REP_N(group_figs), KEY_COLUMNS + 1, g, sums_have(&g->sum));
+			rep_table_row_cols(group_figs, REP_N(group_figs), &KEY_COLUMNS[1], g, sums_have(&g->sum));
 		}
 	}
 	fo_c(' ');
