@@ -19,6 +19,7 @@
 #include "mountinfo.h"
 #include "passwd.h"
 #include "pattern.h"
+#include "keyset.h"
 #include "proc.h"
 #include "psi.h"
 #include "rd.h"
@@ -394,11 +395,10 @@ void sr_cgroup_prom(void);
 
 /* The object views' state (smaps_rollup_objects.c), -S's pass too. */
 struct sr_objects {
-	/* The objects, by a 64-bit key (a hash of what tells them apart),
-	 * found through the slots: open addressing, an object's index + 1 at
-	 * the first free slot from its key's.  Only the first nslots are in
-	 * use, twice the objects at least: the pages touched grow with them. */
-	unsigned nobjects, nslots;
+	/* The objects, by a 64-bit key (a hash of what tells them apart):
+	 * objset.n of them, numbered as found (core/keyset.c, over keys and
+	 * slots; the slots in use grow with the objects). */
+	struct keyset objset;
 	uint64_t keys[SR_MAX_OBJS];
 	uint32_t slots[SR_OBJ_SLOTS];
 	unsigned mapping;               /* the object of the mapping being read */

@@ -155,48 +155,20 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* The slot of key: the one holding it, or the free one where it would
- * go.  Keys are hashes; a multiplication spreads their bits over the
- * slots. */
-static uint32_t *slot_of(uint64_t key)
+/* The objects' set, empty, over their keys and slots; before a scan. */
+static void objects_start(void)
 {
-	uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (TT.nslots - 1);
-
-	while (TT.slots[i] && TT.keys[TT.slots[i] - 1] != key)
-		i = (i + 1) & (TT.nslots - 1);
-	return &TT.slots[i];
-}
-
-/* Twice the slots, each object put anew in index order (the order of
- * their filling). */
-static void grow(void)
-{
-	unsigned i;
-
-	TT.nslots = TT.nslots ? TT.nslots * 2 : 1024;
-	memset(TT.slots, 0, TT.nslots * sizeof *TT.slots);
-	for (i = 0; i < TT.nobjects; i++)
-		*slot_of(TT.keys[i]) = i + 1;
+	TT.objset = (struct keyset){ .key = TT.keys, .slot = TT.slots,
+	                             .max = SR_MAX_OBJS, .max_slots = SR_OBJ_SLOTS };
 }
 
 /* The object of key: its index, added when new (*added), or SR_MAX_OBJS
  * when the table is full. */
 static unsigned find(uint64_t key, int *added)
 {
-	uint32_t *slot;
+	uint32_t i = ks_add(&TT.objset, key, added);
 
-	if (TT.nobjects * 2 >= TT.nslots && TT.nslots < SR_OBJ_SLOTS)
-		grow();
-	slot = slot_of(key);
-	*added = 0;
-	if (*slot)
-		return *slot - 1;
-	if (TT.nobjects == SR_MAX_OBJS)
-		return SR_MAX_OBJS;
-	*added = 1;
-	TT.keys[TT.nobjects] = key;
-	*slot = ++TT.nobjects;
-	return TT.nobjects - 1;
+	return i == KS_NONE ? SR_MAX_OBJS : i;
 }
 
 /* What tells objects apart: kind, -M's shared, and device and inode, or
@@ -401,7 +373,7 @@ static int scan(void)
 	pr_pids_start(&it, &SR.scan.proc, SR.opt->pids, SR.opt->npids);
 	while (!SR.scan.no_fds && (pid = pr_pids_next(&it)) > 0) {
 		/* a new process maps none yet (and "(other objects)" is bit SR_MAX_OBJS) */
-		memset(TT.mapped, 0, TT.nobjects / 8 + 1);
+		memset(TT.mapped, 0, TT.objset.n / 8 + 1);
 		TT.mapped[SR_MAX_OBJS / 8] = 0;
 		TT.process_name = NOT_YET;
 		SR.scan.maps_error = 0;
@@ -460,7 +432,7 @@ static int consumer_order(const void *a, const void *b)
 static void list_objects(void)
 {
 	struct object *o = TT.objects;
-	unsigned i, f, n = TT.nobjects;
+	unsigned i, f, n = TT.objset.n;
 
 	qsort(TT.consumers, TT.nconsumers, sizeof *TT.consumers, consumer_order);
 	for (i = 0; i < n; i++) {
@@ -739,6 +711,7 @@ int sr_objects_view(const struct sr_options *o)
 	struct object *other = &TT.objects[SR_MAX_OBJS];
 
 	TT.sysv.fd = -1;
+	objects_start();
 	/* the pool starts with the empty name, then "(other objects)" */
 	TT.names_used = OTHER_NAME;
 	name_add(other_objects, sizeof other_objects - 1);
@@ -835,6 +808,7 @@ int sr_shared_swap_pass(struct sr_scan *s)
 
 	if (rc < 0)
 		return mb_fail_errno("/proc", -rc);
+	objects_start();
 	pr_kernel(&s->process, s->proc.fd);
 	/* every process shares, whatever -p and -U select */
 	pr_pids_start(&it, &s->proc, 0, 0);
