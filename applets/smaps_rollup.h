@@ -328,13 +328,11 @@ struct sr_cgroups {
 	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; SR_NO_ROW: none */
 	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
-		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash
-		                                              (cgroup_nslots of them in use) */
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: cgroup_set's index */
 		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
-	unsigned ncgroups;
-	unsigned cgroup_nslots;              /* cgroup_slots in use: a power of two */
+	struct keyset cgroup_set;            /* the cgroups by path (n: how many), no keys kept */
 	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
 	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	unsigned nlisted;                    /* the cgroups listed */
