@@ -267,17 +267,8 @@ struct sr_procs {
 	uint64_t not_kept;           /* beyond SR_MAX_ROWS or SR_ROW_POOL */
 	int streaming;               /* rows are written as read and not kept */
 	struct sr_row shown;         /* the row being written, unpacked */
-	unsigned short order[SR_MAX_ROWS];    /* the kept processes as listed */
 	struct sr_sums total;
-	struct group {
-		char name[PW_NAME_MAX];
-		struct sr_sums sum;
-	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
-	unsigned short group_order[SR_MAX_GROUPS + 1];
 	unsigned ngroups;
-	/* the command line of the row being written, re-read (a byte more
-	 * than json shows, and the NUL) */
-	char command[SR_CMD_MAX + 2];
 	/* the report's records */
 	struct rep_list processes;
 	struct process_rec {
@@ -296,6 +287,17 @@ struct sr_procs {
 		struct sr_sums sum;
 		struct rep_record cgroup;    /* -g cgroup: the cgroup's own figures */
 	} group_rec;
+	/* the tables last, each touched as far as it is used: the small
+	 * state above shares its pages */
+	unsigned short order[SR_MAX_ROWS];    /* the kept processes as listed */
+	unsigned short group_order[SR_MAX_GROUPS + 1];
+	/* the command line of the row being written, re-read (a byte more
+	 * than json shows, and the NUL) */
+	char command[SR_CMD_MAX + 2];
+	struct group {
+		char name[PW_NAME_MAX];
+		struct sr_sums sum;
+	} groups[SR_MAX_GROUPS + 1];         /* [SR_MAX_GROUPS]: "(other)" */
 };
 
 /* -g tree's state (smaps_rollup_procs.c), any depth, no recursion:
@@ -328,13 +330,11 @@ struct sr_cgroups {
 	unsigned short cgroup_run[SR_CGROUP_ENTRIES];   /* its first process in by_cgroup; SR_NO_ROW: none */
 	unsigned short cgroup_order[SR_CGROUP_ENTRIES]; /* the cgroups as listed (-a: first, the walk's queue) */
 	union {
-		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: a cgroup's index + 1 by hash
-		                                              (cgroup_nslots of them in use) */
+		uint32_t cgroup_slots[SR_CGROUP_SLOTS];   /* while reading: cgroup_set's index */
 		uint64_t cgroup_key[SR_CGROUP_ENTRIES];      /* then: the size cgroups are listed by */
 	};
 	char cgroup_pool[SR_CGROUP_POOL];
-	unsigned ncgroups;
-	unsigned cgroup_nslots;              /* cgroup_slots in use: a power of two */
+	struct keyset cgroup_set;            /* the cgroups by path (n: how many), no keys kept */
 	unsigned ncgroup_paths;              /* of them, paths (not (other), (unknown)) */
 	unsigned cgroups_scanned;            /* -a: those of processes; the walk's after them */
 	unsigned nlisted;                    /* the cgroups listed */

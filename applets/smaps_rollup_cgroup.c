@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "applet.h"
 #include "cgroup.h"
+#include "keyset.h"
 #include "mountinfo.h"
 #include "psi.h"
 #include "rd.h"
@@ -22,6 +23,7 @@
 #define TT SR.v.cgroups
 
 _Static_assert(SR_CGROUP_ENTRIES < SR_NO_ROW - 1, "a cgroup's index fits 16 bits beside SR_NO_ROW");
+_Static_assert(SR_CGROUP_ENTRIES <= SR_CGROUP_SLOTS / 4 * 3, "the cgroups' set holds them all");
 
 /* A cgroup's own figures (json and kv; prom: sr_cgroup_prom) */
 /* Presence bits: part k of not_in_pss is CF_PART + k */
@@ -66,42 +68,36 @@ _Static_assert(SR_MAX_ROWS < CGROUP_HIDDEN, "a cgroup's first process is told fr
 /* Not paths (those begin with '/'): no kernel figures */
 static const char unknown_cgroup[] = "(unknown)", other_cgroup[] = "(other)";
 
-static uint32_t path_hash(const char *s, size_t n)
+static uint64_t path_hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;   /* FNV-1a */
+	uint64_t h = 14695981039346656037ull;   /* FNV-1a */
 
 	while (n--)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
 	return h;
 }
 
 static const char *cgroup_name(unsigned g);
 
-/* The slot of the cgroup path (n bytes): the one that holds its index + 1,
- * else the free one where it goes */
-static uint32_t *cgroup_slot(const char *path, size_t n)
-{
-	uint32_t mask = TT.cgroup_nslots - 1, i = path_hash(path, n) & mask, k;
-	const char *q;
+/* The cgroups are a set of paths (core/keyset.c without keys): a lookup
+ * compares the path with each cgroup its probe meets, so that two paths
+ * of one hash stay two cgroups. */
+struct path_ref {
+	const char *s;
+	size_t n;
+};
 
-	for (; (k = TT.cgroup_slots[i]); i = (i + 1) & mask) {
-		q = cgroup_name(k - 1);
-		if (!memcmp(q, path, n) && !q[n])
-			break;
-	}
-	return &TT.cgroup_slots[i];
+static int same_path(uint32_t g, const void *what)
+{
+	const struct path_ref *p = what;
+	const char *q = cgroup_name(g);
+
+	return !memcmp(q, p->s, p->n) && !q[p->n];
 }
 
-/* The slots in use start at 1,024 and double when half full (each
- * cgroup put anew), so that the pages they take grow with the cgroups */
-static void cgroup_grow(void)
+static uint64_t cgroup_hash(uint32_t g)
 {
-	unsigned g;
-
-	TT.cgroup_nslots = TT.cgroup_nslots ? TT.cgroup_nslots * 2 : 1024;
-	memset(TT.cgroup_slots, 0, TT.cgroup_nslots * sizeof *TT.cgroup_slots);
-	for (g = 0; g < TT.ncgroups; g++)
-		*cgroup_slot(cgroup_name(g), strlen(cgroup_name(g))) = g + 1;
+	return path_hash(cgroup_name(g), strlen(cgroup_name(g)));
 }
 
 /* The index of the cgroup path (n bytes), added when new (with add, else
@@ -111,16 +107,16 @@ static void cgroup_grow(void)
 enum { CGROUP_FIND, CGROUP_ADD, CGROUP_NEW_ONLY };
 static unsigned cgroup_index(const char *path, size_t n, int add)
 {
-	uint32_t *slot;
+	struct path_ref ref = { path, n };
+	uint64_t h = path_hash(path, n);
 	/* a path leaves room in the pool for both names that are not paths */
 	size_t reserve = *path == '/' ? sizeof other_cgroup + sizeof unknown_cgroup : 0;
+	uint32_t g = ks_find_as(&TT.cgroup_set, h, &ref);
+	int added;
 	char *q;
 
-	if (TT.ncgroups * 2 >= TT.cgroup_nslots && TT.cgroup_nslots < SR_CGROUP_SLOTS)
-		cgroup_grow();
-	slot = cgroup_slot(path, n);
-	if (*slot)
-		return *slot - 1;
+	if (g != KS_NONE)
+		return g;
 	if (!add)
 		return SR_NO_ROW;
 	if ((*path == '/' && TT.ncgroup_paths >= SR_MAX_CGROUPS) ||
@@ -128,15 +124,16 @@ static unsigned cgroup_index(const char *path, size_t n, int add)
 		SR.scan.coverage[SR_CGROUPS_DROPPED]++;
 		return add == CGROUP_NEW_ONLY ? SR_NO_ROW : cgroup_index(other_cgroup, sizeof other_cgroup - 1, 1);
 	}
-	*slot = TT.ncgroups + 1;
-	TT.cgroup_at[TT.ncgroups] = TT.cgroup_pool_used;
-	TT.cgroup_run[TT.ncgroups] = SR_NO_ROW;
+	/* new, and within SR_CGROUP_ENTRIES (the set's max): numbered next */
+	g = ks_add_as(&TT.cgroup_set, h, &ref, &added);
+	TT.cgroup_at[g] = TT.cgroup_pool_used;
+	TT.cgroup_run[g] = SR_NO_ROW;
 	q = TT.cgroup_pool + TT.cgroup_pool_used;
 	memcpy(q, path, n);
 	q[n] = 0;
 	TT.cgroup_pool_used += n + 1;
 	TT.ncgroup_paths += *path == '/';
-	return TT.ncgroups++;
+	return g;
 }
 
 static const char *cgroup_name(unsigned g)
@@ -188,13 +185,13 @@ static void cgroup_groups(void)
 	sr_sort(TT.by_cgroup, TT.rows->nkept, by_cgroup_order);
 	for (i = TT.rows->nkept; i-- > 0;)
 		TT.cgroup_run[TT.cgroup_of[TT.by_cgroup[i]]] = i;
-	for (g = 0; g < TT.ncgroups; g++) {
+	for (g = 0; g < TT.cgroup_set.n; g++) {
 		cgroup_sums(g, &s);
 		TT.cgroup_key[g] = s.size[m];
 	}
-	sr_sort(TT.cgroup_order, TT.ncgroups, cgroup_order);
+	sr_sort(TT.cgroup_order, TT.cgroup_set.n, cgroup_order);
 	/* -a: the cgroups whose memory its subdirectories hold, left out */
-	for (TT.nlisted = g = 0; g < TT.ncgroups; g++)
+	for (TT.nlisted = g = 0; g < TT.cgroup_set.n; g++)
 		if (TT.cgroup_run[TT.cgroup_order[g]] != CGROUP_HIDDEN)
 			TT.cgroup_order[TT.nlisted++] = TT.cgroup_order[g];
 }
@@ -489,7 +486,7 @@ static void cgroup_walk(void)
 	size_t n = strlen(root);
 	unsigned head = 0, tail = 0, g;
 
-	TT.cgroups_scanned = TT.ncgroups;
+	TT.cgroups_scanned = TT.cgroup_set.n;
 	/* the mount's root (a container's /docker/ID) is a cgroup of its own
 	 * only within --cgroup-depth: above, its processes count in a
 	 * shorter group already */
@@ -631,6 +628,8 @@ void sr_cgroup_mount(const struct mnt *m)
 void sr_cgroup_start(const struct sr_kept *rows)
 {
 	TT.rows = rows;
+	TT.cgroup_set = (struct keyset){ .slot = TT.cgroup_slots, .max = SR_CGROUP_ENTRIES,
+	                                 .max_slots = SR_CGROUP_SLOTS, .same = same_path, .hash_of = cgroup_hash };
 	if (TT.hier.version == 2 && !v2_memory())
 		TT.hier.version = 0;
 	SR.scan.cgroup_version = TT.hier.version;

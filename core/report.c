@@ -331,31 +331,33 @@ static void labels(const struct rep_list *l, const void *rec, uint64_t have, uin
 	}
 }
 
-/* rep_list_prom, without the figures left_out (rep_list_except) */
+/* rep_list_prom, without the figures left_out (rep_list_except): a pass
+ * over the rows a family, its HELP and TYPE before its first sample (or
+ * alone after none, when the figure is never absent or REP_KEEP) */
 static void list_prom(const struct rep_list *l, uint64_t left_out)
 {
 	char name[128], last[128] = "";
-	uint64_t have, any = 0;
-	size_t i, r;
+	uint64_t have;
+	size_t i, r, samples;
 
-	for (r = 0; r < l->rows; r++)
-		if (l->row(l->ctx, r, &have))
-			any |= have;
 	for (i = 0; i < l->n; i++) {
 		const struct rep_fig *f = &l->figs[i];
-		if (!is_family(f) || !(present(f, any) || (f->flags & REP_KEEP)) || is_left_out(f, left_out))
+		if (!is_family(f) || is_left_out(f, left_out))
 			continue;
 		family(name, sizeof name, l->prefix, 0, f);
-		announce(name, last, sizeof last, f);
-		for (r = 0; r < l->rows; r++) {
+		for (samples = r = 0; r < l->rows; r++) {
 			const void *rec = l->row(l->ctx, r, &have);
 			if (!rec || !present(f, have))
 				continue;
+			if (!samples++)
+				announce(name, last, sizeof last, f);
 			p_start(name);
 			labels(l, rec, have, left_out);
 			name_label(f);
 			sample(f, rec);
 		}
+		if (!samples && (present(f, 0) || (f->flags & REP_KEEP)))
+			announce(name, last, sizeof last, f);
 	}
 }
 

@@ -41,8 +41,8 @@
 #define SR_MAX_CGROUPS  32768  /* -g cgroup: distinct cgroup paths (at most 65533: 16-bit indexes);
                                   beyond: "(other)", cgroups_dropped */
 #define SR_CGROUP_ENTRIES (SR_MAX_CGROUPS + 2)  /* -g cgroup: the paths, then "(other)" and "(unknown)" */
-#define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, twice SR_MAX_CGROUPS (used
-                                  from 1,024, doubled when half full) */
+#define SR_CGROUP_SLOTS 65536  /* -g cgroup: hash slots of the cgroups, at least 4/3 of SR_CGROUP_ENTRIES
+                                  (used from 1,024, doubled when three quarters full) */
 #define SR_CGROUP_POOL 524288  /* -g cgroup: bytes of the cgroup paths kept (each with its NUL);
                                   beyond: "(other)", cgroups_dropped */
 #define SR_CGROUP_READ   8192  /* -g cgroup: bytes of a /proc/PID/cgroup read (a 4095-byte path's
