@@ -293,7 +293,9 @@ int dmabuf_read_proc(struct dmabuf_set *s, int piddir, uint32_t pid)
 	while ((k = rd_dir_next(&dir, &name, &type)) > 0)
 		read_fd(s, piddir, fd, name, pid);
 	rd_dir_close(&dir);
-	if (k < 0 || read_maps(s, piddir) < 0)
+	if (k >= 0)
+		k = read_maps(s, piddir);
+	if (k < 0 && k != -ENOENT && k != -ESRCH)   /* not: gone since */
 		s->unreadable++;
 	if (!s->procs[s->nprocs - 1].n) {
 		s->nprocs--;
