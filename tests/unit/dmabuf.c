@@ -85,7 +85,7 @@ int unit_dmabuf(void)
 	}
 
 	/* the fixture's processes; the README works the figures out by hand */
-	CHECK_EQ("procs root", rd_set_root("tests/fixtures/sr-dmabuf"), 0);
+	CHECK_EQ("procs root", rd_set_root("tests/fixtures/gpu-dmabuf"), 0);
 	{
 		static const unsigned pids[] = { 700, 701, 702, 703, 705, 999 };
 		unsigned i;
@@ -118,7 +118,7 @@ int unit_dmabuf(void)
 	struct diag d;
 
 	/* 8294400 + 8294400 + 2097152, as the fixture's README adds them */
-	CHECK_EQ("sysfs root", rd_set_root("tests/fixtures/sr-dmabuf"), 0);
+	CHECK_EQ("sysfs root", rd_set_root("tests/fixtures/gpu-dmabuf"), 0);
 	CHECK_EQ("sysfs rc", dmabuf_sysfs_total(&bytes, &n, &d), 0);
 	CHECK_EQ("sysfs bytes", bytes, 18685952);
 	CHECK_EQ("sysfs buffers", n, 3);
