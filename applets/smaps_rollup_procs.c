@@ -796,13 +796,17 @@ static void table_end(void)
 		rep_table_row_cols(group_figs, REP_N(group_figs), "processes", g, 0);
 		fo_s(" procs    ");
 		rep_table_row_cols(group_figs, REP_N(group_figs), SIZE_COLUMNS, g, 0);
+		/* --gpu's columns: after the keys of -v, before -g tree's */
+		if (SR.opt->group == SR_GROUP_TREE)
+			gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 		if (verbose && SR.opt->group == SR_GROUP_TREE)
 			fo_s(TWO_BLANK_CELLS);
 		if (verbose) {
 			fo_c(' ');
 			rep_table_row_cols(group_figs, REP_N(group_figs), &KEY_COLUMNS[1], g, sums_have(&g->sum));
 		}
-		gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
+		if (SR.opt->group != SR_GROUP_TREE)
+			gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 	}
 	fo_c(' ');
 	sr_coverage_line(&SR.scan);

@@ -69,7 +69,7 @@ int drm_fdinfo(const char *buf, size_t len, struct drm_info *i);
  * buffer through a descriptor or a mapping of /dmabuf (its maps); its
  * share of a buffer or client held by n processes is 1/n of it (rounded
  * down), as PSS divides a shared page.  The caller keeps the set (about
- * 420 KiB, bss: the pages touched grow with what is found), zeroes it,
+ * 430 KiB, bss: the pages touched grow with what is found), zeroes it,
  * reads every process with dmabuf_read_proc, then asks dmabuf_of. */
 enum { HOLD_DMABUF, HOLD_DRM, HOLD_NSIZE };
 struct dmabuf_set {

@@ -32,12 +32,11 @@ static const char fdinfo_6x[] =
 static const char fdinfo_5x[] =
 	"pos:\t0\nflags:\t02000002\nmnt_id:\t13\nsize:\t1048576\ncount:\t1\nexp_name:\tion_system_heap\n";
 
-static int set_of(struct dmabuf_set *s, unsigned pid, int kind, uint64_t *whole)
+static uint64_t whole_of(struct dmabuf_set *s, unsigned pid, int kind)
 {
 	uint64_t share[HOLD_NSIZE], w[HOLD_NSIZE];
 	dmabuf_of(s, pid, share, w);
-	*whole = w[kind];
-	return 0;
+	return w[kind];
 }
 
 static uint64_t share_of(struct dmabuf_set *s, unsigned pid, int kind)
@@ -53,7 +52,7 @@ int unit_dmabuf(void)
 {
 	struct dmabuf_info bi;
 	struct drm_info di;
-	uint64_t whole, tot[HOLD_NSIZE];
+	uint64_t tot[HOLD_NSIZE];
 
 	CHECK_EQ("fdinfo 6.x rc", dmabuf_fdinfo(fdinfo_6x, sizeof fdinfo_6x - 1, &bi), 0);
 	CHECK("fdinfo 6.x fields", bi.size == 8294400 && bi.have_ino && bi.ino == 35 && bi.count == 3 &&
@@ -101,8 +100,7 @@ int unit_dmabuf(void)
 		}
 	}
 	CHECK_EQ("procs: 700 dmabuf share", share_of(&set, 700, HOLD_DMABUF), 8294400);
-	set_of(&set, 700, HOLD_DMABUF, &whole);
-	CHECK_EQ("procs: 700 dmabuf whole (fd and mapping of 35 once)", whole, 16588800);
+	CHECK_EQ("procs: 700 dmabuf whole (fd and mapping of 35 once)", whole_of(&set, 700, HOLD_DMABUF), 16588800);
 	CHECK_EQ("procs: 700 drm i915", share_of(&set, 700, HOLD_DRM), 146169856);
 	CHECK_EQ("procs: 701 dmabuf share (120 by two fds once)", share_of(&set, 701, HOLD_DMABUF), 6244352);
 	CHECK_EQ("procs: 702 drm half of panfrost's", share_of(&set, 702, HOLD_DRM), 8990720);
