@@ -7,6 +7,7 @@
  * and runs one of the views (the files: smaps_rollup.h). */
 #include <string.h>
 #include "applet.h"
+#include "dmabuf.h"
 #include "passwd.h"
 #include "proc.h"
 #include "sc.h"
@@ -32,6 +33,7 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -C, --categories=SET  built-in categories: chromeos\n"
 	"      --unsorted        list processes as read, drop none\n"
 	"  -S, --shared-swap     add swapped shared memory to SWAPPSS (reads smaps)\n"
+	"      --gpu             DMA-BUF and DRM (GPU) memory each process holds\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
 	"  -v, --verbose         the table: every rollup key; -l: the processes of\n"
@@ -43,7 +45,7 @@ enum smaps_rollup_option {
 	SR_OPT_TOP = 'n', SR_OPT_GROUP = 'g', SR_OPT_CATEGORY = 'c', SR_OPT_CATEGORIES = 'C',
 	SR_OPT_UNSORTED = OPT_APPLET, SR_OPT_SHARED_SWAP = 'S', SR_OPT_MAPS = 'M',
 	SR_OPT_OBJECTS = 'l', SR_OPT_VERBOSE = 'v', SR_OPT_CGROUP_DEPTH = OPT_APPLET + 1,
-	SR_OPT_ALL_CGROUPS = 'a',
+	SR_OPT_ALL_CGROUPS = 'a', SR_OPT_GPU = OPT_APPLET + 2,
 };
 static const struct opt opts[] = {
 	{ "pid", 'p', 1, SR_OPT_PID }, { "user", 'U', 1, SR_OPT_USER },
@@ -53,7 +55,7 @@ static const struct opt opts[] = {
 	{ "unsorted", 0, 0, SR_OPT_UNSORTED }, { "shared-swap", 'S', 0, SR_OPT_SHARED_SWAP },
 	{ "maps", 'M', 1, SR_OPT_MAPS }, { "objects", 'l', 0, SR_OPT_OBJECTS },
 	{ "verbose", 'v', 0, SR_OPT_VERBOSE }, { "cgroup-depth", 0, 1, SR_OPT_CGROUP_DEPTH },
-	{ "all-cgroups", 'a', 0, SR_OPT_ALL_CGROUPS },
+	{ "all-cgroups", 'a', 0, SR_OPT_ALL_CGROUPS }, { "gpu", 0, 0, SR_OPT_GPU },
 	CLI_REPEAT_OPTS,
 	{ 0, 0, 0, 0 }
 };
@@ -92,6 +94,7 @@ GLOBALS(
 			};
 		};
 		struct sr_objects objects;
+		struct dmabuf_set gpu;   /* --gpu's pass, before the process view */
 	} v;
 )
 #define TT this.smaps_rollup
@@ -192,6 +195,9 @@ static int options(struct sr_options *o, int argc, char **argv)
 		case SR_OPT_ALL_CGROUPS:
 			o->all_cgroups = 1;
 			break;
+		case SR_OPT_GPU:
+			o->gpu = 1;
+			break;
 		}
 	}
 	if (st.ind < argc)
@@ -204,6 +210,11 @@ static int options(struct sr_options *o, int argc, char **argv)
 	if ((o->all_cgroups || o->cgroup_depth != -1u) && o->group != SR_GROUP_CGROUP) {
 		p = o->all_cgroups ? "-a" : "--cgroup-depth";
 		mb_warn(p, "only with -g cgroup");
+		return cli_usage_error();
+	}
+	/* --gpu's figures are kept where -S keeps its own; -M and -l list objects */
+	if (o->gpu && o->view != SR_VIEW_PROCESSES) {
+		mb_warn("--gpu", "not with -S, -M or -l");
 		return cli_usage_error();
 	}
 	o->rules[o->nrules].name = "other";

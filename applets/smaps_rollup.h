@@ -65,6 +65,7 @@ struct sr_options {
 	unsigned top;                 /* -n; -1u: not given (more: every process) */
 	unsigned cgroup_depth;        /* --cgroup-depth; -1u: the whole path */
 	int all_cgroups;              /* -a: the cgroups without processes too */
+	int gpu;                      /* --gpu: DMA-BUF and DRM memory (smaps_rollup_gpu.c) */
 	/* -c and -C, then "other": the category of what none matched */
 	struct sr_rule rules[SR_MAX_RULES + 1];
 	unsigned nrules;
@@ -76,7 +77,8 @@ struct sr_options {
 	X(APPROXIMATE, "approximate") X(VANISHED, "vanished") X(INACCESSIBLE, "inaccessible") \
 	X(DROPPED, "dropped") X(TRUNCATED, "truncated") X(SATURATED, "saturated") \
 	X(GROUPED_OTHER, "grouped_other") X(COMMAND_LOST, "command_lost") \
-	X(DAMAGED, "damaged") X(ODD_NAMES, "odd_names") X(CGROUPS_DROPPED, "cgroups_dropped")
+	X(DAMAGED, "damaged") X(ODD_NAMES, "odd_names") X(CGROUPS_DROPPED, "cgroups_dropped") \
+	X(GPU_UNREADABLE, "gpu_unreadable") X(GPU_DROPPED, "gpu_dropped")
 /* From SR_DAMAGED on, a kind is reported only when it is not 0 (it
  * happens only to a damaged capture or system). */
 /* What the views that read every mapping (-S, -M, -l) could not keep. */
@@ -89,6 +91,11 @@ enum sr_coverage { SR_COVERAGE(SR_ENUM) SR_COVERAGE_N };
 enum sr_overflow { SR_OVERFLOW(SR_ENUM) SR_OVERFLOW_N };
 #undef SR_ENUM
 
+/* --gpu: a process's DMA-BUF share (each buffer's size divided among the
+ * processes holding it), the whole sizes of its buffers, and its share of
+ * the resident memory of its DRM clients; KiB, rounded down */
+enum { SR_GPU_DMABUF_PSS, SR_GPU_DMABUF_RSS, SR_GPU_DRM_PSS, SR_GPU_N };
+
 /* A process as read: sizes in KiB as the kernel prints them (4 TiB at
  * most per field; beyond is saturated and counted).  Rollup keys, or
  * (source status) status's counters from kb[0]: key PR_VmRSS + i is in
@@ -98,6 +105,7 @@ struct sr_row {
 	uint32_t kb[PR_NROLL];
 	uint32_t have;             /* bit i: the kernel printed kb[i] */
 	uint32_t shared_swap_kb;   /* -S: the PSS of its swapped shared memory */
+	uint32_t gpu_kb[SR_GPU_N]; /* --gpu */
 	unsigned pid, ppid, uid;
 	unsigned char source;      /* enum pr_source */
 	unsigned char category;    /* the first -c rule its command line matches */
@@ -149,10 +157,17 @@ struct sr_scan {
 	char command[SR_CMD_MAX + 2];
 	/* -S: what the smaps pass found, for the rows read after it: the
 	 * processes with shared swap, by PID */
-	struct sr_shared_swap {
-		uint32_t pid, kb;
-	} shared_swap[SR_MAX_SWAPPROCS];
-	unsigned nshared_swap;
+	union {
+		struct sr_shared_swap {
+			uint32_t pid, kb;
+		} shared_swap[SR_MAX_SWAPPROCS];
+		/* --gpu (never with -S): what its pass found, the
+		 * processes holding any, by PID */
+		struct sr_gpu {
+			uint32_t pid, kb[SR_GPU_N];
+		} gpu[SR_MAX_SWAPPROCS / 2];
+	};
+	unsigned nshared_swap, ngpu;
 };
 
 /* Before the scan: /proc opened, the mounts of PID's mount namespace (0:
@@ -205,6 +220,13 @@ int sr_shared_swap_pass(struct sr_scan *s);
  * from s->shared_swap, which sr_by_pid orders). */
 uint32_t sr_shared_swap_of(const struct sr_scan *s, unsigned pid);
 int sr_by_pid(const void *a, const void *b);
+/* --gpu, before the process view reads its rows (smaps_rollup_gpu.c):
+ * every process's DMA-BUF and DRM descriptors and DMA-BUF mappings read
+ * once, in the state of its own (dmabuf.h), each process's figures kept
+ * in s->gpu; what could not be read counted in the coverage.  0. */
+int sr_gpu_pass(struct sr_scan *s);
+/* --gpu: pid's figures from s->gpu, KiB (0 when it holds none) */
+void sr_gpu_of(const struct sr_scan *s, unsigned pid, uint32_t kb[SR_GPU_N]);
 /* The sizes of an object: Size, Rss, Pss, Private_Clean, Private_Dirty,
  * Shared_Clean, Shared_Dirty, Swap, SwapPss (the -M columns) */
 #define SR_OBJECT_SIZES 9
@@ -232,6 +254,7 @@ struct sr_kept {
 	uint32_t pool_used;
 	unsigned nkept;
 	int shared_swap;             /* -S: each keeps its shared swap */
+	int gpu;                     /* --gpu: each keeps its SR_GPU_N figures */
 	int commands;                /* each keeps its command line, if it has room */
 	uint32_t command_pool_used;
 	unsigned char command_pool[SR_CMD_POOL];   /* each: its length * 2 + cut, then its bytes */
@@ -242,6 +265,7 @@ struct sr_sums {
 	uint64_t processes;
 	uint64_t size[SR_SUMMED];      /* pss, uss, rss, swap, swap_pss as rows show them */
 	uint64_t pss_total;            /* pss + swap_pss */
+	uint64_t gpu[SR_GPU_N];        /* --gpu, bytes */
 	uint64_t kernel[PR_NROLL];     /* each rollup key, bytes */
 	uint32_t having[PR_NROLL];     /* processes that printed the key */
 };
@@ -278,6 +302,7 @@ struct sr_procs {
 		uint64_t kernel[PR_NK];      /* the keys the kernel printed, bytes */
 		uint64_t size[SR_SUMMED];    /* pss, uss, rss, swap, swap_pss */
 		uint64_t shared_swap_pss, depth;
+		uint64_t gpu[SR_GPU_N];      /* --gpu */
 		struct sr_sums subtree_sums;
 		struct rep_record subtree;
 		char uid_text[24];           /* a user without a name */

@@ -51,9 +51,9 @@ static unsigned listed_at_most(const struct sr_options *o)
  * PF_APPROX: the sizes are worked out from status (the table's "~") */
 enum {
 	PF_COMMAND = 1, PF_COMMAND_CUT, PF_KERNEL, PF_SIZE = PF_KERNEL + PR_NK,
-	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE, PF_APPROX
+	PF_SHARED_SWAP = PF_SIZE + SR_SUMMED, PF_DEPTH, PF_SUBTREE, PF_APPROX, PF_GPU
 };
-_Static_assert(PF_APPROX < 64, "a process's figures fit one have mask");
+_Static_assert(PF_GPU < 64, "a process's figures fit one have mask");
 /* prom's HELP of each size: of a process, summed over a group's processes,
  * and summed over every process counted (the total) */
 #define OF_PROCESS(name, what) name " of a process in bytes: " what "."
@@ -72,11 +72,27 @@ _Static_assert(PF_APPROX < 64, "a process's figures fit one have mask");
 	FIG(struct process_rec, size[SR_SORT_##m], key, REP_BYTES, .help = m##_HELP(OF_PROCESS), \
 	    .flags = REP_OPTIONAL | REP_KEEP | (fl), .bit = PF_SIZE + SR_SORT_##m, \
 	    .approx = PF_APPROX, .width = 8, .label = column)
+/* --gpu's figures of a process (fl: flags, bit: their presence bit) or of
+ * sums (how: their HELP) */
+#define DMABUF_PSS_HELP(how) how("DMA-BUF PSS", "DMA-BUF buffers held through descriptors or mappings, " \
+	"each buffer's size divided among the processes holding it (--gpu)")
+#define DMABUF_RSS_HELP(how) how("DMA-BUF RSS", "DMA-BUF buffers held through descriptors or mappings, " \
+	"each whole (--gpu)")
+#define DRM_PSS_HELP(how) how("DRM PSS", "resident memory of DRM (GPU) clients, summed over their " \
+	"regions, each client's divided among the processes holding it (--gpu)")
+#define GPU_FIGS(type, member, fl, bit_, how, pre) \
+	FIG(type, member[SR_GPU_DMABUF_PSS], "dmabuf_pss", REP_BYTES, .help = DMABUF_PSS_HELP(how), \
+	    .flags = (fl) | REP_OMIT, .bit = (bit_), .width = 8, .label = pre "DMAPSS"), \
+	FIG(type, member[SR_GPU_DMABUF_RSS], "dmabuf_rss", REP_BYTES, .help = DMABUF_RSS_HELP(how), \
+	    .flags = (fl) | REP_OMIT, .bit = (bit_), .width = 8, .label = pre "DMARSS"), \
+	FIG(type, member[SR_GPU_DRM_PSS], "drm_pss", REP_BYTES, .help = DRM_PSS_HELP(how), \
+	    .flags = (fl) | REP_OMIT, .bit = (bit_), .width = 8, .label = pre "DRMPSS"),
 /* The sums: processes, then the sizes as the rows show them, then every
  * other rollup key, named as the kernel's in lower case with '_' between
  * words (null where no process summed printed it): its presence bit
- * SUM_KEY_BIT + its key, the bits after SUM_BITS free for the table */
-enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
+ * SUM_KEY_BIT + its key; --gpu's figures SUM_GPU; the bits after
+ * SUM_BITS free for the table */
+enum { SUM_KEY_BIT = 1, SUM_GPU = SUM_KEY_BIT + PR_NROLL, SUM_BITS };
 #define SUM_FIGS(type, member, fl, how) \
 	FIG(type, member.processes, "processes", REP_COUNT, .help = how##_PROCESSES, .flags = fl, \
 	    .width = 7, .label = "PROCS"), \
@@ -95,6 +111,7 @@ enum { SUM_KEY_BIT = 1, SUM_BITS = SUM_KEY_BIT + PR_NROLL };
 	    .flags = fl, .width = 8, .label = pre "SWAPPSS"), \
 	FIG(type, member.pss_total, "pss_total", REP_BYTES, .help = how("PSS and SwapPss", "the two added"), \
 	    .flags = fl, .width = 8, .label = "TOTAL"), \
+	GPU_FIGS(type, member.gpu, fl, SUM_GPU, how, pre) \
 	SUMMED_KEYS(SUM_KEY, type, member, fl, how)
 /* The rollup keys summed beyond the sizes before them (Rss, Pss, Swap,
  * SwapPss), in the kernel's order: each one's json/kv key, its -v table
@@ -163,6 +180,7 @@ static const struct rep_fig process_figs[] = {
 	    .bit = PF_DEPTH),
 	FIG(struct process_rec, subtree, "subtree", REP_RECORD, .flags = REP_NOPROM | REP_OMIT,
 	    .bit = PF_SUBTREE),
+	GPU_FIGS(struct process_rec, gpu, 0, PF_GPU, OF_PROCESS, "")
 	SUMMED_KEYS(KEY_COLUMN, 0)
 };
 /* -g tree: a process's subtree (REP_RECORD: a have mask of its own) */
@@ -202,7 +220,7 @@ struct sums_report {
 	struct rep_list groups;
 };
 enum { SUMS_SHARED_SWAP = SUM_BITS, SUMS_TOTAL, SUMS_GROUP_BY, SUMS_GROUPS };
-enum { SUMS_FIG_TOTAL = 2, N_SUM_FIGS = 1 + SR_SUMMED + 1 + N_SUMMED };
+enum { SUMS_FIG_TOTAL = 2, N_SUM_FIGS = 1 + SR_SUMMED + 1 + SR_GPU_N + N_SUMMED };
 static const struct rep_fig sums_figs[] = {
 	FIG(struct sums_report, shared_swap, "shared_swap", REP_LIST, .flags = REP_NOTREE | REP_OMIT,
 	    .bit = SUMS_SHARED_SWAP),
@@ -242,6 +260,8 @@ static void subtract(struct sr_sums *s, const struct sr_sums *before)
 	for (m = 0; m < SR_SUMMED; m++)
 		s->size[m] -= before->size[m];
 	s->pss_total -= before->pss_total;
+	for (m = 0; m < SR_GPU_N; m++)
+		s->gpu[m] -= before->gpu[m];
 	for (m = 0; m < PR_NROLL; m++) {
 		s->kernel[m] -= before->kernel[m];
 		s->having[m] -= before->having[m];
@@ -252,7 +272,7 @@ static void subtract(struct sr_sums *s, const struct sr_sums *before)
  * process summed printed */
 static uint64_t sums_have(const struct sr_sums *s)
 {
-	uint64_t have = 0;
+	uint64_t have = (uint64_t)SR.opt->gpu << SUM_GPU;
 	unsigned i;
 
 	for (i = 0; i < N_SUMMED; i++)
@@ -370,6 +390,8 @@ static void one(unsigned pid)
 	/* -S: what the smaps pass found */
 	if (o->view == SR_VIEW_SHARED_SWAP)
 		cur->shared_swap_kb = sr_shared_swap_of(&SR.scan, pid);
+	if (o->gpu)
+		sr_gpu_of(&SR.scan, pid, cur->gpu_kb);
 	sr_add(&TT.total, cur);
 	if (o->group >= SR_GROUP_USER && o->group != SR_GROUP_CGROUP)
 		sr_add(group_of(cur), cur);
@@ -639,6 +661,9 @@ static struct process_rec *process_figures(const struct sr_row *r, uint64_t *hav
 		p->shared_swap_pss = (uint64_t)r->shared_swap_kb << 10;
 		*have |= (uint64_t)1 << PF_SHARED_SWAP;
 	}
+	for (m = 0; m < SR_GPU_N; m++)
+		p->gpu[m] = (uint64_t)r->gpu_kb[m] << 10;
+	*have |= (uint64_t)SR.opt->gpu << PF_GPU;
 	return p;
 }
 
@@ -655,6 +680,22 @@ static struct process_rec *process_figures(const struct sr_row *r, uint64_t *hav
 static const char *const process_columns[2] = { PROCESS_COLUMNS, PROCESS_COLUMNS KEY_COLUMNS };
 static const char *const subtree_columns[2] = { SUBTREE_COLUMNS, SUBTREE_COLUMNS KEY_COLUMNS };
 static const char *const group_columns[2] = { GROUP_COLUMNS, GROUP_COLUMNS KEY_COLUMNS };
+/* --gpu: its columns after the others */
+#define GPU_COLUMNS "dmabuf_pss,dmabuf_rss,drm_pss"
+static void gpu_head(const struct rep_fig *figs, size_t n)
+{
+	if (SR.opt->gpu) {
+		fo_c(' ');
+		rep_table_head_cols(figs, n, GPU_COLUMNS);
+	}
+}
+static void gpu_cells(const struct rep_fig *figs, size_t n, const void *rec, uint64_t have)
+{
+	if (SR.opt->gpu) {
+		fo_c(' ');
+		rep_table_row_cols(figs, n, GPU_COLUMNS, rec, have);
+	}
+}
 /* The blank cells of two columns a row has not (a total's TREEPSS and
  * TREEUSS, CHARGED and NOT-PSS) */
 #define TWO_BLANK_CELLS "                  "
@@ -666,6 +707,7 @@ static int table_begin(void)
 	if (SR.opt->group >= SR_GROUP_USER)
 		return 1;
 	rep_table_head_cols(process_figs, REP_N(process_figs), process_columns[verbose && !tree]);
+	gpu_head(process_figs, REP_N(process_figs));
 	if (tree) {
 		fo_c(' ');
 		rep_table_head_cols(subtree_figs, REP_N(subtree_figs), subtree_columns[verbose]);
@@ -683,6 +725,7 @@ static void table_row(size_t i)
 	struct process_rec *p = process_figures(r, &have);
 
 	rep_table_row_cols(process_figs, REP_N(process_figs), process_columns[verbose && !tree], p, have);
+	gpu_cells(process_figs, REP_N(process_figs), p, have);
 	if (tree) {
 		subtree_sums(&p->subtree_sums, i);
 		fo_c(' ');
@@ -721,6 +764,7 @@ static void table_end(void)
 		table_row(i);
 	if (grouped) {
 		rep_table_head_cols(group_figs, REP_N(group_figs), group_columns[verbose]);
+		gpu_head(group_figs, REP_N(group_figs));
 		if (cgroups) {
 			fo_c(' ');
 			sr_cgroup_table_head();
@@ -731,6 +775,7 @@ static void table_end(void)
 	for (i = 0; grouped && i < TT.ngroups; i++) {
 		g->sum = *group_at(i, &g->name);
 		rep_table_row_cols(group_figs, REP_N(group_figs), group_columns[verbose], g, sums_have(&g->sum));
+		gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 		if (cgroups) {
 			fo_c(' ');
 			sr_cgroup_table_charge(i, g->sum.size[SR_SORT_PSS]);
@@ -742,6 +787,7 @@ static void table_end(void)
 	g->sum = TT.total;
 	if (grouped) {
 		rep_table_row_cols(group_figs, REP_N(group_figs), group_columns[verbose], g, sums_have(&g->sum));
+		gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 		if (cgroups)
 			fo_s(TWO_BLANK_CELLS);
 	} else {
@@ -750,12 +796,17 @@ static void table_end(void)
 		rep_table_row_cols(group_figs, REP_N(group_figs), "processes", g, 0);
 		fo_s(" procs    ");
 		rep_table_row_cols(group_figs, REP_N(group_figs), SIZE_COLUMNS, g, 0);
+		/* --gpu's columns: after the keys of -v, before -g tree's */
+		if (SR.opt->group == SR_GROUP_TREE)
+			gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 		if (verbose && SR.opt->group == SR_GROUP_TREE)
 			fo_s(TWO_BLANK_CELLS);
 		if (verbose) {
 			fo_c(' ');
 			rep_table_row_cols(group_figs, REP_N(group_figs), &KEY_COLUMNS[1], g, sums_have(&g->sum));
 		}
+		if (SR.opt->group != SR_GROUP_TREE)
+			gpu_cells(group_figs, REP_N(group_figs), g, sums_have(&g->sum));
 	}
 	fo_c(' ');
 	sr_coverage_line(&SR.scan);
@@ -906,7 +957,11 @@ int sr_process_view(const struct sr_options *o)
 	 * process view's starts zero in the same storage */
 	if (o->view == SR_VIEW_SHARED_SWAP && sr_shared_swap_pass(&SR.scan))
 		return 1;
-	if (o->view == SR_VIEW_SHARED_SWAP)
+	/* --gpu: every process's descriptors first, in a state of its own
+	 * (never with -S); the figures are kept in the scan */
+	if (o->gpu)
+		sr_gpu_pass(&SR.scan);
+	if (o->view == SR_VIEW_SHARED_SWAP || o->gpu)
 		mb_zero(&SR.v, sizeof SR.v);
 	if (o->table) {
 		TT.begin = table_begin;
@@ -920,6 +975,7 @@ int sr_process_view(const struct sr_options *o)
 	TT.processes = (struct rep_list){ "processes", "process", process_figs, REP_N(process_figs), 0,
 	                                  process_row, process_kvname, 0 };
 	TT.rows.shared_swap = o->view == SR_VIEW_SHARED_SWAP;
+	TT.rows.gpu = o->gpu;
 	if (sr_scan_start(&SR.scan, 0, o->group == SR_GROUP_CGROUP ? sr_cgroup_mount : 0))
 		return 1;
 	if (o->group == SR_GROUP_CGROUP)

@@ -16,10 +16,10 @@ static const unsigned char status_key[SR_SORT_PID] = { PR_VmRSS, PR_RssAnon, PR_
 	PR_VmSwap, PR_RssAnon, PR_RssFile, PR_RssShmem, PR_RssAnon };
 
 _Static_assert(SR_MAX_RULES < 32, "a kept process's category is 5 bits");
-/* A packed process at most: Name (length and bytes), -S's shared swap,
+/* A packed process at most: Name (length and bytes), -S's shared swap, --gpu's figures,
  * then a variable-length integer (at most 5 bytes for 32 bits) per size,
  * then where its command line is */
-#define PACKED_MAX (1 + SR_NAME_MAX + 5 + 5 * PR_NROLL + 5)
+#define PACKED_MAX (1 + SR_NAME_MAX + 5 + 5 * SR_GPU_N + 5 * PR_NROLL + 5)
 
 uint64_t sr_row_size(const struct sr_row *r, int m, int *has)
 {
@@ -54,6 +54,8 @@ void sr_add(struct sr_sums *s, const struct sr_row *r)
 			s->kernel[k] = sat_add(s->kernel[k], (uint64_t)r->kb[k] << 10);
 			s->having[k]++;
 		}
+	for (m = 0; m < SR_GPU_N; m++)
+		s->gpu[m] = sat_add(s->gpu[m], (uint64_t)r->gpu_kb[m] << 10);
 }
 
 /* 7 bits a byte, the lowest first; the high bit: more follow */
@@ -112,6 +114,8 @@ int sr_keep(struct sr_kept *t, const struct sr_row *r)
 	p += n;
 	if (t->shared_swap)
 		p = put_number(p, r->shared_swap_kb);
+	for (i = 0; t->gpu && i < SR_GPU_N; i++)
+		p = put_number(p, r->gpu_kb[i]);
 	for (i = 0; i < PR_NROLL; i++)
 		if (r->have >> i & 1)
 			p = put_number(p, r->kb[i]);
@@ -140,6 +144,8 @@ void sr_unpack(const struct sr_kept *t, unsigned i, struct sr_row *r)
 	p += 1 + *p;
 	if (t->shared_swap)
 		r->shared_swap_kb = get_number(&p);
+	for (j = 0; t->gpu && j < SR_GPU_N; j++)
+		r->gpu_kb[j] = get_number(&p);
 	for (j = 0; j < PR_NROLL; j++)
 		if (r->have >> j & 1)
 			r->kb[j] = get_number(&p);

@@ -78,6 +78,11 @@
 #define SR_MAX_TMPFS       64  /* tmpfs mounts whose files are told apart (kind tmpfs) */
 #define SR_SWAP_POOL   262144  /* -S: shared mappings with swap remembered until their sharers are counted */
 #define SR_MAX_SWAPPROCS 4096  /* -S: processes with shared swap, kept from the smaps pass for the rows */
+/* DMA-BUF buffers and DRM clients (dmabuf.h; smaps-rollup --gpu) */
+#define DMABUF_MAX       8192  /* buffers and clients counted; more: dropped, counted */
+#define DMABUF_SLOTS    16384  /* their hash slots: a power of two, at least 4/3 DMABUF_MAX */
+#define DMABUF_PROCS     4096  /* processes holding any; more: dropped, counted */
+#define DMABUF_PAIRS    32768  /* (process, buffer or client) pairs; more: dropped, counted */
 
 /* capture */
 #define CAP_BUF         16384  /* a file up to this size is read once; a larger one twice (measure, then copy) */
