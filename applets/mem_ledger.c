@@ -1,15 +1,20 @@
 /* mem-ledger: MemTotal as a tree of parts whose leaves add up to it
  * exactly, unexplained included.  Reads /proc/meminfo, /proc/swaps,
- * /sys/block/zramN/mm_stat, /proc/sysvipc/shm and
- * /sys/kernel/dmabuf/buffers (dmabuf.h).  Each leaf and each overlap the
+ * /sys/block/zramN/mm_stat, /proc/sysvipc/shm,
+ * /sys/kernel/dmabuf/buffers (dmabuf.h), and on the live system
+ * /proc/self/mountinfo and statfs(2) of each tmpfs.  Each leaf and each overlap the
  * tree avoids is defined in mem-ledger.1. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/statfs.h>
 #include "applet.h"
 #include "dmabuf.h"
 #include "meminfo.h"
+#include "mountinfo.h"
 #include "rd.h"
 #include "sc.h"
 #include "swaps.h"
@@ -37,6 +42,8 @@ static const struct opt opts[] = {
  * those known); a leaf is one counter, or a difference of two written in
  * its source. */
 enum ml_part_bit { PART_KNOWN = 1, PART_ABSENT, PART_SPLIT };
+#define ML_FIXED_PARTS 32   /* the parts of the tree but tmpfs mounts, and more */
+#define ML_SOURCE_LEN 44    /* "statfs used, device " and two 32-bit numbers */
 GLOBALS(
 	char meminfo_text[MB_FILE_MAX];
 	struct meminfo meminfo;
@@ -54,6 +61,21 @@ GLOBALS(
 	} part[ML_MAX_PARTS];
 	unsigned nparts;
 	char label[128];              /* prom: a part's dotted path */
+	char mountinfo_line[MB_LINE_MAX];
+	char mountinfo_strs[MI_STR_MAX];
+	struct ml_mount {             /* a tmpfs superblock */
+		unsigned major, minor;
+		unsigned part;
+	} mounts[TD_MAX_MOUNTS];
+	unsigned nmounts;
+	unsigned tmpfs_part;          /* their parent */
+	unsigned leaves[ML_MAX_PARTS];   /* prom: the known leaves */
+	struct ml_leaf {              /* prom: the row being written */
+		const char *part, *source;
+		int64_t bytes;
+	} leaf;
+	char pool[ML_STR_POOL];       /* the mount points, the parts' names */
+	size_t pool_used;
 )
 #define TT this.mem_ledger
 
@@ -68,17 +90,17 @@ static const struct rep_fig part_figs[] = {
 	PART(parts, "parts", REP_ROWS, .flags = REP_OMIT, .bit = PART_SPLIT),
 };
 static const struct rep_fig top_figs[] = {
-	PART(bytes, "mem_total", REP_SBYTES, .flags = REP_NOPROM),
+	PART(bytes, "mem_total", REP_SBYTES, .prom = "mem_ledger_total",
+	     .help = "Memory the kernel manages (MemTotal), in bytes."),
 	PART(parts, "parts", REP_ROWS),
 };
-/* prom: flat, a sample per leaf labelled by its dotted path, so that
- * sum(membox_mem_ledger_part_bytes) is MemTotal */
-enum { FAM_TOTAL, FAM_PART };
-static const struct rep_family families[] = {
-	{ "mem_ledger_total_bytes", "Memory the kernel manages (MemTotal), in bytes.", 0 },
-	{ "mem_ledger_part_bytes",
-	  "Bytes of one leaf of MemTotal by its dotted path and kernel source, the leaves summing to MemTotal.",
-	  0 },
+/* prom: flat, a sample per known leaf labelled by its dotted path and
+ * source, so that sum(membox_mem_ledger_part_bytes) is MemTotal */
+static const struct rep_fig leaf_figs[] = {
+	FIG(struct ml_leaf, part, "part", REP_STR, .flags = REP_LABEL),
+	FIG(struct ml_leaf, source, "source", REP_STR, .flags = REP_LABEL),
+	FIG(struct ml_leaf, bytes, "bytes", REP_SBYTES, .prom = "mem_ledger_part",
+	    .help = "Bytes of one leaf of MemTotal by its dotted path and kernel source, the leaves summing to MemTotal."),
 };
 
 static unsigned add(unsigned parent, const char *name, const char *source)
@@ -115,30 +137,128 @@ static unsigned counter(unsigned parent, const char *name, int key, const char *
 	return i;
 }
 
-/* Shmem: SysV shared memory and the rest (tmpfs files, memfd, shared
- * anonymous mappings, GPU buffers of shmem-backed drivers).  Split only
- * where the split is exact: /proc/sysvipc/shm read, with its rss column,
- * and no more than Shmem. */
+/* A tmpfs superblock's part, by its statfs: known, or why not.  One
+ * mounted twice is measured through the first of its mount points that
+ * is not hidden under another mount. */
+static void measure_mount(const struct mnt *m)
+{
+	struct statfs sf;
+	struct ml_mount *t;
+	size_t n = strlen(m->point) + 1;
+	char *name, *source, *b;
+	unsigned i;
+	int fd, err;
+
+	for (i = 0; i < TT.nmounts; i++)
+		if (TT.mounts[i].major == m->major && TT.mounts[i].minor == m->minor)
+			break;
+	t = &TT.mounts[i];
+	if (i == TT.nmounts) {
+		if (i == TD_MAX_MOUNTS || TT.nparts >= ML_MAX_PARTS - ML_FIXED_PARTS ||
+		    n + ML_SOURCE_LEN > sizeof TT.pool - TT.pool_used) {
+			mb_warn("/proc/self/mountinfo", "tmpfs mounts beyond TD_MAX_MOUNTS (64) or ML_STR_POOL (8192): in other");
+			return;
+		}
+		t->major = m->major;
+		t->minor = m->minor;
+		name = memcpy(TT.pool + TT.pool_used, m->point, n);
+		/* two superblocks may have one mount point: the device tells them apart */
+		source = name + n;
+		b = stpcpy(source, "statfs used, device ");
+		b += u64_str(b, m->major);
+		*b++ = ':';
+		b += u64_str(b, m->minor);
+		*b++ = 0;
+		TT.pool_used = b - TT.pool;
+		t->part = add(TT.tmpfs_part, name, source);
+		TT.nmounts++;
+	} else if (TT.part[t->part].known) {
+		return;
+	}
+	fd = rd_open(m->point, O_RDONLY | O_DIRECTORY);
+	err = fd < 0 ? fd : mnt_statfs(fd, m->major, m->minor, &sf);
+	if (fd >= 0)
+		close(fd);
+	if (!err && sf.f_blocks)
+		set(t->part, mnt_used(&sf));
+	else
+		TT.part[t->part].absent = err == -EXDEV ? "hidden under another mount: in other" :
+		                          err ? "unreadable: in other" : "no size limit, so no statfs figure: in other";
+}
+
+/* tmpfs, a part for each superblock mounted here, under parent (the
+ * last part added).  Where the split would not be exact, none: on a
+ * capture (no statfs), or with a swap slot in use (statfs counts a
+ * tmpfs's pages in swap too, which Shmem does not). */
+static int tmpfs(void)
+{
+	static const char file[] = "/proc/self/mountinfo";
+	struct rd_lines lines;
+	struct mnt m;
+	struct diag d;
+	unsigned long bad = 0;
+	int fd, k;
+
+	if (!rd_live() || !has(MI_SwapTotal) || !has(MI_SwapFree) || mi(MI_SwapFree) != mi(MI_SwapTotal))
+		return 0;
+	if ((fd = rd_open(file, O_RDONLY)) < 0) {
+		mb_warn_errno(file, -fd);
+		return 0;
+	}
+	TT.nmounts = 0;
+	TT.pool_used = 0;
+	rd_lines_fd(&lines, fd, TT.mountinfo_line, sizeof TT.mountinfo_line);
+	while ((k = mountinfo_next(&lines, &m, TT.mountinfo_strs, sizeof TT.mountinfo_strs, &bad)) > 0)
+		if (!strcmp(m.fstype, "tmpfs"))
+			measure_mount(&m);
+	close(fd);
+	mb_warn_diag(mountinfo_diag(&d, file, &lines, k, bad));
+	return 1;
+}
+
+/* Shmem: tmpfs files (on the live system, tmpfs()), SysV shared memory
+ * and the rest (memfd, shared anonymous mappings, GPU buffers of
+ * shmem-backed drivers, tmpfs not measured).  Split only where the split
+ * is exact: the parts known no more than Shmem. */
 static void split_shmem(unsigned shmem)
 {
 	static const char file[] = "/proc/sysvipc/shm";
+	static const char *const other_source[] = { "Shmem - tmpfs", "Shmem - SysV rss",
+	                                            "Shmem - tmpfs - SysV rss" };
 	struct shm_tot st;
 	struct diag d;
-	int err = shm_read(&st);
-	unsigned i;
+	uint64_t parts = 0;
+	unsigned first = TT.nparts, i;
+	int err = shm_read(&st), sysv = 0, fs;
 
-	if (err == -ENOENT)
+	if (err != -ENOENT) {
+		mb_warn_diag(rd_diag(&d, file, err, 0));
+		if (!err)
+			mb_warn_diag(&st.diag);
+		sysv = !err && st.have_rss;
+	}
+	TT.tmpfs_part = add(shmem, "tmpfs", "the sum of its parts");
+	TT.part[TT.tmpfs_part].absent = "no tmpfs measured";
+	fs = tmpfs();
+	if (fs && !TT.nmounts)
+		set(TT.tmpfs_part, 0);
+	for (i = first + 1; fs && i < TT.nparts; i++)
+		if (TT.part[i].known)
+			parts = sat_add(parts, (uint64_t)TT.part[i].bytes);
+	if (sysv)
+		parts = sat_add(parts, st.rss);
+	if ((!fs && !sysv) || parts > mi(MI_Shmem)) {
+		TT.nparts = first;
+		TT.part[shmem].children = 0;
 		return;
-	mb_warn_diag(rd_diag(&d, file, err, 0));
-	if (err)
-		return;
-	mb_warn_diag(&st.diag);
-	if (!st.have_rss || st.rss > mi(MI_Shmem))
-		return;
-	i = add(shmem, "sysv", "/proc/sysvipc/shm rss");
-	set(i, st.rss);
-	i = add(shmem, "other", "Shmem - SysV rss");
-	set(i, mi(MI_Shmem) - st.rss);
+	}
+	if (!fs) {
+		TT.nparts = first;
+		TT.part[shmem].children = 0;
+	}
+	if (sysv)
+		set(add(shmem, "sysv", "/proc/sysvipc/shm rss"), st.rss);
+	set(add(shmem, "other", other_source[fs + 2 * sysv - 1]), mi(MI_Shmem) - parts);
 }
 
 /* Cached holds Shmem (shmem pages are page cache): file = Cached - Shmem.
@@ -317,31 +437,29 @@ static const char *label(unsigned i)
 	return TT.label;
 }
 
-static void prom(void)
+static const void *leaf_row(void *ctx, size_t i, uint64_t *have)
 {
-	unsigned i;
+	const struct ml_part *p = &TT.part[TT.leaves[i]];
 
-	rep_family(&families[FAM_TOTAL]);
-	rep_sample_u64(&families[FAM_TOTAL], REP_LABELS(0), (uint64_t)TT.part[0].bytes);
-	rep_family(&families[FAM_PART]);
-	for (i = 1; i < TT.nparts; i++) {
-		const struct ml_part *p = &TT.part[i];
-		if (p->children || !p->known)
-			continue;
-		rep_sample_i64(&families[FAM_PART], REP_LABELS("part", label(i), "source", p->source),
-		               p->bytes);
-	}
+	(void)ctx;
+	TT.leaf = (struct ml_leaf){ label(TT.leaves[i]), p->source, p->bytes };
+	*have = REP_ALL;
+	return &TT.leaf;
 }
 
 static void report(void)
 {
+	struct rep_list leaves = { 0, "", leaf_figs, REP_N(leaf_figs), 0, leaf_row, 0, 0 };
+	unsigned i;
+
+	for (i = 1; i < TT.nparts; i++)
+		if (!TT.part[i].children && TT.part[i].known)
+			TT.leaves[leaves.rows++] = i;
 	TT.part[0].cursor = 0;
 	TT.part[0].parts = (struct rep_rows){ part_figs, REP_N(part_figs), next_part, &TT.part[0] };
 	rep_begin();
-	if (mb.fmt == FMT_PROM)
-		prom();
-	else
-		rep_figs("", top_figs, REP_N(top_figs), &TT.part[0], REP_ALL);
+	rep_figs("", top_figs, REP_N(top_figs), &TT.part[0], REP_ALL);
+	rep_list(&leaves);
 	rep_end();
 }
 
