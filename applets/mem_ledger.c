@@ -60,7 +60,7 @@ GLOBALS(
 		struct rep_rows parts;
 	} part[ML_MAX_PARTS];
 	unsigned nparts;
-	char label[128];              /* prom: a part's dotted path */
+	char label[128 + MI_STR_MAX]; /* prom: a part's dotted path: short names, a mount point */
 	char mountinfo_line[MB_LINE_MAX];
 	char mountinfo_strs[MI_STR_MAX];
 	struct ml_mount {             /* a tmpfs superblock */
