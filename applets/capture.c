@@ -52,12 +52,14 @@ static const struct opt opts[] = {
  * does, and -g cgroup -a adds each one's cgroup file and the files of
  * the memory cgroups (json reads each listed cgroup's once).  tmpfs-du -s reads
  * the mounts and Shmem (a capture holds no tmpfs tree to walk);
+ * mem-ledger adds the DMA-BUF buffers of /sys/kernel/dmabuf;
  * vmstat-meter -n 0 takes its baseline and stops. */
 #define APPLET(c, s) int c##_main(int, char **) __attribute__((weak));
 #include "applets.h"
 #undef APPLET
 enum { RUN_ARGS = 7 };   /* words of a run's command line, at most */
-enum { RUN_ZONEINFO, RUN_LOWMEM, RUN_VMSTAT, RUN_TMPFS, RUN_SMAPS_ROLLUP, RUN_SMAPS, RUN_N };
+enum { RUN_ZONEINFO, RUN_LOWMEM, RUN_VMSTAT, RUN_TMPFS, RUN_MEM_LEDGER, RUN_SMAPS_ROLLUP, RUN_SMAPS,
+       RUN_N };
 static const struct run {
 	const char *argv[RUN_ARGS];
 	int (*main)(int, char **);
@@ -66,6 +68,7 @@ static const struct run {
 	{ { "lowmem", "-o", "json" }, lowmem_main },
 	{ { "vmstat-meter", "-o", "json", "-n", "0" }, vmstat_meter_main },
 	{ { "tmpfs-du", "-s", "-o", "json" }, tmpfs_du_main },
+	{ { "mem-ledger", "-o", "json" }, mem_ledger_main },
 	{ { "smaps-rollup", "-o", "json", "-g", "cgroup", "-a" }, smaps_rollup_main },
 	{ { "smaps-rollup", "-S", "-o", "json" }, smaps_rollup_main },
 };

@@ -449,11 +449,9 @@ static void read_margins(void)
 static void read_swap(void)
 {
 	struct lowmem_eval *e = &TT.eval;
-	uint64_t mm_stat[3];
-	char mm_path[SW_MM_PATH];
+	struct sw_zram z = { 0 };
 	struct diag d;
-	unsigned i;
-	int err = sw_read(&TT.swaps), unknown = 0, holds = 0;
+	int err = sw_read(&TT.swaps), unknown, holds;
 
 	if (err)
 		bad_read(sw_file, err, 0);
@@ -463,22 +461,17 @@ static void read_swap(void)
 		bad_read(sw_file, 0, "no final newline: its last line may be cut");
 	e->zram = !err && TT.swaps.nzram;
 	e->zram_gauge = e->zram;
-	e->zram_orig = e->zram_used = 0;
-	for (i = 0; e->zram && i < TT.swaps.nzram; i++) {
-		if (sw_mm_read(TT.swaps.zram[i], mm_stat, mm_path, &d)) {
-			said(&d);
-			unknown = 1;
-			continue;
-		}
-		e->zram_orig = sat_add(e->zram_orig, mm_stat[0]);
-		e->zram_used = sat_add(e->zram_used, mm_stat[2]);
-		/* mkswap writes the swap header, page 0 of the device, and the
-		 * kernel never swaps to page 0: a device holding no more than
-		 * one page (zram counts whole pages; no Linux page is larger
-		 * than 256 KiB, whatever a damaged capture derives) holds no
-		 * swapped data */
-		holds |= mm_stat[0] > (e->page_size < 262144 ? e->page_size : 262144);
-	}
+	while (e->zram && sw_zram_step(&TT.swaps, &z, &d))
+		said(&d);
+	e->zram_orig = z.orig;
+	e->zram_used = z.used;
+	unknown = z.unknown != 0;
+	/* mkswap writes the swap header, page 0 of the device, and the
+	 * kernel never swaps to page 0: a device holding no more than
+	 * one page (zram counts whole pages; no Linux page is larger
+	 * than 256 KiB, whatever a damaged capture derives) holds no
+	 * swapped data */
+	holds = z.orig_max > (e->page_size < 262144 ? e->page_size : 262144);
 	/* no zram, or one device's figures unknown: no sums (null, and the
 	 * ratio is zram's default, not measured from a part) */
 	if (!e->zram || unknown) {

@@ -9,7 +9,6 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/sysmacros.h>
 #include "applet.h"
 #include "meminfo.h"
 #include "mountinfo.h"
@@ -322,12 +321,6 @@ static int limit(const char *opts, const char *key, uint64_t *v)
 		*v = sat_mul(*v, 1ull << 10 * (u - "kmgt" + 1));
 	}
 	return *v != 0;
-}
-
-/* Is a device from stat (the kernel's encoding) the mount's major:minor? */
-static int on_mount(const struct td_mount *m, dev_t dev)
-{
-	return major(dev) == m->major && minor(dev) == m->minor;
 }
 
 /* Under -R a mount point or PATH names a directory of the capture, and
@@ -646,7 +639,7 @@ static void measure(struct td_shown *s)
 			mb_warn(s->path, s->error);
 		return;
 	}
-	if (rd_live() && (fstat(s->fd, &st) || !on_mount(m, st.st_dev))) {
+	if (rd_live() && (fstat(s->fd, &st) || !mnt_on(st.st_dev, m->major, m->minor))) {
 		s->error = "hidden under another mount";
 		close(s->fd);
 		s->fd = -1;
@@ -683,7 +676,7 @@ static void measure(struct td_shown *s)
 	s->have |= WALKED_FIGS | (TT.depth ? MORE_FIGS : 0) |
 	           (w.cache && !w.cache_gaps ? FIG_BIT(RESIDENT) | FIG_BIT(SWAPPED) : 0);
 	if (rd_live() && !fstatfs(s->fd, &sf)) {
-		s->figs.used = sat_mul(sf.f_blocks - sf.f_bfree, sf.f_frsize);
+		s->figs.used = mnt_used(&sf);
 		s->figs.hidden = sat_sub(s->figs.used, w.tot.alloc);
 		s->figs.inodes_used = sf.f_files - sf.f_ffree;
 		/* the limits in force (mountinfo omits a default nr_inodes); an
@@ -1179,7 +1172,7 @@ int tmpfs_du_main(int argc, char **argv)
 		for (i = 0; i < TT.nmounts; i++) {
 			const char *mp = TT.mounts[i].point;
 			size_t l = strlen(mp);
-			if (rd_live() ? on_mount(&TT.mounts[i], sb.st_dev) :
+			if (rd_live() ? mnt_on(sb.st_dev, TT.mounts[i].major, TT.mounts[i].minor) :
 			    l >= best_len && !strncmp(plain, mp, l) && (plain[l] == '/' || !plain[l] || l == 1)) {
 				best_len = l;
 				s->mount = TT.mounts[i].alias < 0 ? (int)i : TT.mounts[i].alias;

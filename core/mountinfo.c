@@ -1,6 +1,10 @@
 /* /proc/self/mountinfo: ten or more fields, a variable number of optional
  * fields before the "-" separator (proc(5)). */
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include "mountinfo.h"
 #include "sc.h"
 
@@ -105,4 +109,25 @@ int opt_value(const char *opts, const char *key, const char **v, size_t *n)
 		p += l + (c != 0);
 	}
 	return 0;
+}
+
+int mnt_on(unsigned long long dev, unsigned major, unsigned minor)
+{
+	return major(dev) == major && minor(dev) == minor;
+}
+
+int mnt_statfs(int fd, unsigned major, unsigned minor, struct statfs *sf)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (!mnt_on(st.st_dev, major, minor))
+		return -EXDEV;
+	return fstatfs(fd, sf) ? -errno : 0;
+}
+
+uint64_t mnt_used(const struct statfs *sf)
+{
+	return sat_mul(sf->f_blocks - sf->f_bfree, sf->f_frsize);
 }

@@ -115,3 +115,20 @@ int sw_mm_read(unsigned id, uint64_t v[3], char path[SW_MM_PATH], struct diag *d
 	rd_diag(d, path, 0, 0);
 	return 0;
 }
+
+int sw_zram_step(const struct swaps *s, struct sw_zram *z, struct diag *d)
+{
+	uint64_t v[3];
+
+	if (z->next >= s->nzram)
+		return 0;
+	if (sw_mm_read(s->zram[z->next++], v, z->path, d)) {
+		z->unknown++;
+		return 1;
+	}
+	z->orig = sat_add(z->orig, v[0]);
+	z->used = sat_add(z->used, v[2]);
+	if (v[0] > z->orig_max)
+		z->orig_max = v[0];
+	return 1;
+}

@@ -4,6 +4,7 @@
  * NAME_main symbol (a weak reference that stays NULL) and is not listed. */
 APPLET(capture, "capture")
 APPLET(lowmem, "lowmem")
+APPLET(mem_ledger, "mem-ledger")
 APPLET(smaps_rollup, "smaps-rollup")
 APPLET(tmpfs_du, "tmpfs-du")
 APPLET(vmstat_meter, "vmstat-meter")

@@ -58,6 +58,8 @@
 #define WK_MAX_FDS         32  /* directories open at once in a walk; deeper ones re-open ".." */
 #define WK_MAX_DEPTH    32768  /* levels of a walk (the inode of each on the path: 8 bytes); deeper: not walked */
 #define WK_MAX_LINKS     2048  /* hard-linked inodes remembered per walk (16 KiB); beyond: proportional */
+#define ML_MAX_PARTS       96  /* mem-ledger: parts of the tree (32 fixed, a tmpfs mount each) */
+#define ML_STR_POOL      8192  /* mem-ledger: bytes of the tmpfs mount points kept */
 #define TD_MAX_MOUNTS      64  /* mounts of the listed types kept (shown ones and aliases) */
 #define TD_STR_POOL      8192  /* bytes of mount points, sources and roots kept */
 #define TD_LIST_MAX      2048  /* -d listing: entries kept at once (the -n largest of each

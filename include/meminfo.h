@@ -18,8 +18,9 @@
 	X(Dirty, "Dirty") X(Writeback, "Writeback") X(AnonPages, "AnonPages") \
 	X(Mapped, "Mapped") X(Shmem, "Shmem") X(KReclaimable, "KReclaimable") \
 	X(Slab, "Slab") X(SReclaimable, "SReclaimable") X(SUnreclaim, "SUnreclaim") \
-	X(KernelStack, "KernelStack") X(PageTables, "PageTables") \
-	X(CommitLimit, "CommitLimit") X(CommittedAS, "Committed_AS") \
+	X(KernelStack, "KernelStack") X(PageTables, "PageTables") X(SecPageTables, "SecPageTables") \
+	X(Bounce, "Bounce") X(WritebackTmp, "WritebackTmp") \
+	X(CommitLimit, "CommitLimit") X(CommittedAS, "Committed_AS") X(Percpu, "Percpu") \
 	X(AnonHugePages, "AnonHugePages") X(ShmemHugePages, "ShmemHugePages") \
 	X(ShmemPmdMapped, "ShmemPmdMapped") X(CmaTotal, "CmaTotal") X(CmaFree, "CmaFree") \
 	X(HugePagesTotal, "HugePages_Total") X(HugePagesFree, "HugePages_Free") \

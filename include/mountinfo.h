@@ -5,6 +5,7 @@
 #ifndef MB_MOUNTINFO_H
 #define MB_MOUNTINFO_H
 #include <stddef.h>
+#include <stdint.h>
 #include "diag.h"
 #include "rd.h"
 
@@ -31,4 +32,17 @@ long unoctal(char *d, size_t cap, const char *s, size_t n);
 /* Look up "key=value" in a comma-separated option string: the value's
  * start and length, 1 when found; a bare "key" gives length 0. */
 int opt_value(const char *opts, const char *key, const char **v, size_t *n);
+
+/* A mounted filesystem's space, as tmpfs-du and mem-ledger count a
+ * mount: statfs(2) of an open directory fd of the live system.
+ * mnt_statfs: 0 and *sf, -EXDEV when fd is not on the mount's device
+ * major:minor (another filesystem mounted over its point hides it), or
+ * -errno.  mnt_used: its space in use, (f_blocks - f_bfree) x f_frsize
+ * bytes, saturated; tmpfs counts pages in RAM and in swap alike, and one
+ * mounted without a size limit (size=0) reports no blocks at all. */
+struct statfs;
+int mnt_statfs(int fd, unsigned major, unsigned minor, struct statfs *sf);
+uint64_t mnt_used(const struct statfs *sf);
+/* Is a device number (stat's st_dev) the mount's major:minor? */
+int mnt_on(unsigned long long dev, unsigned major, unsigned minor);
 #endif

@@ -41,4 +41,18 @@ int sw_mm_parse(const char *b, size_t n, uint64_t v[3]);
  * is clear after 0. */
 #define SW_MM_PATH 48   /* "/sys/block/zram" + N (at most 2^20) + "/mm_stat" */
 int sw_mm_read(unsigned id, uint64_t v[3], char path[SW_MM_PATH], struct diag *d);
+
+/* The zram swap devices of a struct swaps summed, one device a step:
+ * zero it, then call sw_zram_step until it returns 0.  Each step reads
+ * the next device's mm_stat (1, d: that device's damage to be said, clear
+ * when none); a device whose mm_stat could not be read is counted in
+ * unknown and left out of the sums. */
+struct sw_zram {
+	uint64_t orig, used;    /* Σ orig_data_size, Σ mem_used_total, bytes */
+	uint64_t orig_max;      /* the largest orig_data_size of one device */
+	unsigned next;          /* the device read next, in s->zram */
+	unsigned unknown;       /* devices whose mm_stat could not be read */
+	char path[SW_MM_PATH];  /* the last device's mm_stat (d names it) */
+};
+int sw_zram_step(const struct swaps *s, struct sw_zram *z, struct diag *d);
 #endif
