@@ -83,7 +83,8 @@ def mappings(text):
         m = HDR.match(line)
         if m:
             out.append(dict(dev=(int(m.group(1), 16), int(m.group(2), 16)), ino=int(m.group(3)),
-                            shared=line.split(b" ")[1][3:4] == b"s", path=m.group(4) or b"", f={}))
+                            shared=line.split(b" ")[1][3:4] == b"s", path=m.group(4) or b"", f={},
+                            fields=line.split()[:4]))
             continue
         m = re.match(rb"^(\w+):\s+(\d+) kB$", line)
         if m and out:
@@ -184,6 +185,7 @@ def objects(root, o, rows):
                                   pids=set(), cons={}, names={}, wide=False, sat=False, order=0)
     other = new("other", b"(other objects)", False)
     pairs, unreadable = 0, 0
+    listed = []   # -M: each mapping, in file order
 
     for r in rows:
         smaps = read("%s/proc/%d/smaps" % (root, r["pid"]))
@@ -192,6 +194,14 @@ def objects(root, o, rows):
             continue
         pname = None
         for mp in mappings(smaps):
+            if o["view"] == "map":
+                named = mp["path"] is not None
+                e = dict(zip(("address", "perms", "offset", "device"),
+                             (ustr(x) if named else None for x in mp.get("fields", [None] * 4))))
+                e.update(inode=mp["ino"], kind=mkind(mp, tmpfs) if named else "other",
+                         name=ustr(mp["path"]) if named else None,
+                         rollup={x: mp["f"].get(x, 0) // 1024 * 1024 for x in OFIG + ["Locked", "AnonHugePages"]})
+                listed.append(e)
             if mp["path"] is None:
                 ovf["long_lines"] += 1
                 ob = other
@@ -239,7 +249,7 @@ def objects(root, o, rows):
         b["nprocs"] = fig(b, "processes")
         b["top"] = sorted(b["cons"].items(), key=lambda c: (-c[1], c[0]))
     total = dict(regions=sum(b["regions"] for b in lst), f={x: sum(b["f"][x] for b in lst) for x in OFIG})
-    return (lst[:o["top"]] if o["top"] is not None else lst), total, ovf, unreadable
+    return (lst[:o["top"]] if o["top"] is not None else lst), total, ovf, unreadable, listed
 
 
 def add_kb(ob, k, v, wide, ovf):
@@ -511,9 +521,10 @@ def model(root, args):
     rows, cov = scan(root, o)
     ovf = dict.fromkeys(OVF, 0)
     if o["view"] in ("map", "list"):
-        lst, tot, ovf, unreadable = objects(root, o, rows)
+        lst, tot, ovf, unreadable, listed = objects(root, o, rows)
         segs, have = sysv_list(root) if o["view"] == "list" else ([], False)
-        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs, unreadable=unreadable)
+        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs, unreadable=unreadable,
+                    mappings=listed)
     if o["view"] == "swap":
         ovf["untracked_swap"] = shared_swap(root, rows)
     stream = o["unsorted"] and o["fmt"] != "prom" and o["group"] != "tree"
@@ -687,7 +698,7 @@ def obj_json(M):
     j = {}
     if o["view"] == "map":
         r = M["rows"][0]
-        j.update(pid=r["pid"], name=ustr(r["name"]))
+        j.update(pid=r["pid"], name=ustr(r["name"]), mappings=M["mappings"])
     j["objects"] = objs
     t = M["ototal"]
     j["total"] = dict(regions=t["regions"], rollup=t["f"])
