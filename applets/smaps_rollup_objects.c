@@ -777,8 +777,9 @@ static char *keep(char *p, struct rep_text *t, const char *s, size_t n)
 	return p + n;
 }
 
-/* The header of the mapping that starts (0: one that cannot be named),
- * kept for its row: its line is gone when the mapping ends. */
+/* The header of the mapping that starts (0: one that cannot be named:
+ * its fields "-" in the table, null in json and kv), kept for its row:
+ * its line is gone when the mapping ends. */
 static void mapping_kept(const struct pr_map *h)
 {
 	struct mapping_rec *r = &TT.mapping_rec;
@@ -789,7 +790,7 @@ static void mapping_kept(const struct pr_map *h)
 	r->kind = kind_names[h ? pr_mapkind(h, is_tmpfs(h->dev)) : PK_OTHER];
 	r->inode = h ? h->ino : 0;
 	for (i = 0; i < 4; i++)
-		p = keep(p, &r->field[i], h ? h->field[i] : "", h ? h->flen[i] : 0);
+		p = keep(p, &r->field[i], h ? h->field[i] : "-", h ? h->flen[i] : 1);
 	keep(p, &r->name, h ? h->path : "", h ? h->plen : 0);
 }
 
@@ -854,7 +855,7 @@ static void mapping_listed(const struct pr_mem *figures)
 		if (TT.mapping_have)
 			tb_u64(r->inode, 10);
 		else
-			tb_str("         -", 10);
+			fo_s("         -");
 		fo_c(' ');
 		rep_table_row_cols(mapping_figs, REP_N(mapping_figs), mapping_columns, r, REP_ALL);
 		fo_c(' ');

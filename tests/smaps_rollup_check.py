@@ -201,7 +201,7 @@ def objects(root, o, rows):
                 e.update(inode=mp["ino"], kind=mkind(mp, tmpfs) if named else "other",
                          name=ustr(mp["path"]) if named else None,
                          rollup={x: mp["f"].get(x, 0) // 1024 * 1024 for x in OFIG + ["Locked", "AnonHugePages"]})
-                listed.append(e)
+                listed.append((e, mp["path"]))   # the row, and the name as read (for the table)
             if mp["path"] is None:
                 ovf["long_lines"] += 1
                 ob = other
@@ -507,6 +507,8 @@ def parse_args(args):
         o["pids"] = [o["mpid"]]
     if o["view"] in ("map", "list"):
         o["group"] = None
+    # -M -v: each mapping in the table (and no consumers)
+    o["map_list"] = o["verbose"] and o["view"] == "map"
     o["verbose"] = o["verbose"] and o["view"] != "map"
     return o
 
@@ -698,7 +700,7 @@ def obj_json(M):
     j = {}
     if o["view"] == "map":
         r = M["rows"][0]
-        j.update(pid=r["pid"], name=ustr(r["name"]), mappings=M["mappings"])
+        j.update(pid=r["pid"], name=ustr(r["name"]), mappings=[e for e, _ in M["mappings"]])
     j["objects"] = objs
     t = M["ototal"]
     j["total"] = dict(regions=t["regions"], rollup=t["f"])
@@ -741,8 +743,23 @@ def obj_table(M):
     cols = range(9) if o["view"] == "map" else [1, 2, 7, 8]
     cell = lambda v, has=True: " " + (size(v, u) if has else "-").rjust(8)
     hdr = ["SIZE", "RSS", "PSS", "PRV_CLN", "PRV_DRT", "SHR_CLN", "SHR_DRT", "SWAP", "SWAPPSS"]
-    out = ["".join(" " + hdr[i].rjust(8) for i in cols) +
-           (" REGIONS M KIND        OBJECT" if o["view"] == "map" else "  PROCS REGIONS KIND        OBJECT")]
+    out = []
+    if o.get("map_list"):
+        # -M -v: each mapping's header fields as written, then its sizes
+        # (the object's, LOCKED, THP), its kind and its name; a blank line
+        widths = (25, 4, 8, 6)
+        out.append("".join(h.ljust(w) + " " for h, w in zip(("ADDRESS", "PERM", "OFFSET", "DEVICE"), widths)) +
+                   "     INODE " + " ".join(h.rjust(8) for h in hdr + ["LOCKED", "THP"]) + " KIND        NAME")
+        for e, raw in M["mappings"]:
+            named = e["address"] is not None
+            f = [e[k] if named else "-" for k in ("address", "perms", "offset", "device")]
+            out.append("".join(x.ljust(w) + " " for x, w in zip(f, widths)) +
+                       (str(e["inode"]) if named else "-").rjust(10) + " " +
+                       " ".join(size(e["rollup"][k], u).rjust(8) for k in OFIG + ["Locked", "AnonHugePages"]) +
+                       " " + e["kind"].ljust(11) + " " + (safe(raw) if named else ""))
+        out.append("")
+    out.append("".join(" " + hdr[i].rjust(8) for i in cols) +
+               (" REGIONS M KIND        OBJECT" if o["view"] == "map" else "  PROCS REGIONS KIND        OBJECT"))
     for b in M["objects"]:
         line = "".join(cell(b["f"][OFIG[i]]) for i in cols)
         if o["view"] == "list":
