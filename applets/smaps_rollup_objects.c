@@ -57,7 +57,9 @@ _Static_assert((SR_OBJ_SLOTS & (SR_OBJ_SLOTS - 1)) == 0 && SR_OBJ_SLOTS > SR_MAX
 enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
- * members is not the order of prom families). */
+ * members is not the order of prom families).  SIZE_FIGS are a mapping's
+ * too (not in prom: the help is the object's); their columns are the
+ * -M -v table's (the objects' tables are laid out below). */
 static const char regions_help[] = "Mappings (regions of /proc/PID/smaps) of an object, a count.";
 #define SIZE_FIGS(type, fl) \
 	FIG(type, size[0], "Size", REP_BYTES, .prom = "size", .help = "Address space of an object's mappings, in bytes.", .flags = fl, .width = 8, .label = "SIZE"), \
@@ -114,8 +116,8 @@ static const struct rep_fig total_figs[] = {
 
 /* -M: each mapping of the process, its header's fields as the kernel
  * wrote them (absent for a mapping whose header could not be read) and
- * its smaps keys, the object's and two more.  Not in prom: see
- * mapping_row. */
+ * its smaps keys, the object's and two more.  Not in prom (why: at
+ * "each mapping" below). */
 enum { MAPPING_NAMED = 1 };
 #define HEADER_FIG(i, key) FIG(struct mapping_rec, field[i], key, REP_TEXT, \
                                .flags = REP_OPTIONAL | REP_NOPROM, .bit = MAPPING_NAMED)
