@@ -37,7 +37,8 @@ static const char *const usage = "Usage: smaps-rollup [OPTIONS]\n\n"
 	"  -M, --maps=PID        the objects (files, memory) PID maps\n"
 	"  -l, --objects         the objects of all processes; SysV segments\n"
 	"  -v, --verbose         the table: every rollup key; -l: the processes of\n"
-	"                        each object, and the unreadable ones\n"
+	"                        each object, and the unreadable ones; -M: each\n"
+	"                        mapping\n"
 	CLI_REPEAT_HELP;
 
 enum smaps_rollup_option {
@@ -232,7 +233,6 @@ static int options(struct sr_options *o, int argc, char **argv)
 		         REP_N(object_sort_names));
 		return cli_usage_error();
 	}
-	o->verbose &= o->view != SR_VIEW_MAPS;
 	return 0;
 }
 

@@ -455,6 +455,18 @@ struct sr_objects {
 			unsigned char mapped[SR_MAX_OBJS / 8 + 1];
 			uint64_t unreadable;        /* processes whose smaps could not be read */
 			uint64_t total[SR_OBJECT_FIGS];
+			/* -M: the mapping being read, its header's text kept
+			 * until its row is written as it ends */
+			char mapping_text[SR_READ_MAX];
+			struct mapping_rec {
+				struct rep_text field[4], name;   /* range, perms, offset, device */
+				uint64_t inode;
+				const char *kind;
+				uint64_t size[SR_OBJECT_SIZES], locked, thp;
+			} mapping_rec;
+			uint64_t mapping_have;
+			size_t nmappings;           /* rows written */
+			int maps_open;              /* the report (and the mappings' list) begun */
 		};
 		struct {   /* -S's smaps pass */
 			uint32_t sharers[SR_MAX_OBJS];   /* mappings with swap of each shared object */

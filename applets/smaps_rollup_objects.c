@@ -57,20 +57,21 @@ _Static_assert((SR_OBJ_SLOTS & (SR_OBJ_SLOTS - 1)) == 0 && SR_OBJ_SLOTS > SR_MAX
 enum { OBJ_SHARED = 1, OBJ_WIDE = 2, OBJ_SATURATED = 4 };
 
 /* The figures of an object; -M's and -l's differ (and the order of json
- * members is not the order of prom families). */
+ * members is not the order of prom families).  SIZE_FIGS are a mapping's
+ * too (not in prom: the help is the object's); their columns are the
+ * -M -v table's (the objects' tables are laid out below). */
 static const char regions_help[] = "Mappings (regions of /proc/PID/smaps) of an object, a count.";
-#define OBJECT_SIZES(fl) \
-	FIG_OBJ("rollup"), \
-	FIG(struct object_rec, size[0], "Size", REP_BYTES, .prom = "size", .help = "Address space of an object's mappings, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[1], "Rss", REP_BYTES, .prom = "rss", .help = "Resident memory of an object's mappings, shared pages whole, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[2], "Pss", REP_BYTES, .prom = "pss", .help = "PSS of an object's mappings (resident pages divided among their sharers), in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[3], "Private_Clean", REP_BYTES, .prom = "private_clean", .help = "Clean pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[4], "Private_Dirty", REP_BYTES, .prom = "private_dirty", .help = "Dirty pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[5], "Shared_Clean", REP_BYTES, .prom = "shared_clean", .help = "Clean pages of an object's mappings mapped by several processes, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[6], "Shared_Dirty", REP_BYTES, .prom = "shared_dirty", .help = "Dirty pages of an object's mappings mapped by several processes, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[7], "Swap", REP_BYTES, .prom = "swap", .help = "Swapped pages of an object's mappings, in bytes.", .flags = fl), \
-	FIG(struct object_rec, size[8], "SwapPss", REP_BYTES, .prom = "swappss", .help = "Swap of an object's mappings, each page divided among its sharers, in bytes.", .flags = fl), \
-	FIG_END
+#define SIZE_FIGS(type, fl) \
+	FIG(type, size[0], "Size", REP_BYTES, .prom = "size", .help = "Address space of an object's mappings, in bytes.", .flags = fl, .width = 8, .label = "SIZE"), \
+	FIG(type, size[1], "Rss", REP_BYTES, .prom = "rss", .help = "Resident memory of an object's mappings, shared pages whole, in bytes.", .flags = fl, .width = 8, .label = "RSS"), \
+	FIG(type, size[2], "Pss", REP_BYTES, .prom = "pss", .help = "PSS of an object's mappings (resident pages divided among their sharers), in bytes.", .flags = fl, .width = 8, .label = "PSS"), \
+	FIG(type, size[3], "Private_Clean", REP_BYTES, .prom = "private_clean", .help = "Clean pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl, .width = 8, .label = "PRV_CLN"), \
+	FIG(type, size[4], "Private_Dirty", REP_BYTES, .prom = "private_dirty", .help = "Dirty pages of an object's mappings mapped by one process alone, in bytes.", .flags = fl, .width = 8, .label = "PRV_DRT"), \
+	FIG(type, size[5], "Shared_Clean", REP_BYTES, .prom = "shared_clean", .help = "Clean pages of an object's mappings mapped by several processes, in bytes.", .flags = fl, .width = 8, .label = "SHR_CLN"), \
+	FIG(type, size[6], "Shared_Dirty", REP_BYTES, .prom = "shared_dirty", .help = "Dirty pages of an object's mappings mapped by several processes, in bytes.", .flags = fl, .width = 8, .label = "SHR_DRT"), \
+	FIG(type, size[7], "Swap", REP_BYTES, .prom = "swap", .help = "Swapped pages of an object's mappings, in bytes.", .flags = fl, .width = 8, .label = "SWAP"), \
+	FIG(type, size[8], "SwapPss", REP_BYTES, .prom = "swappss", .help = "Swap of an object's mappings, each page divided among its sharers, in bytes.", .flags = fl, .width = 8, .label = "SWAPPSS")
+#define OBJECT_SIZES(fl) FIG_OBJ("rollup"), SIZE_FIGS(struct object_rec, fl), FIG_END
 static const struct rep_fig maps_figs[] = {
 	FIG(struct object_rec, pid, "pid", REP_COUNT, .flags = REP_LABEL | REP_NOTREE),
 	FIG(struct object_rec, kind, "kind", REP_STR, .flags = REP_LABEL),
@@ -112,6 +113,40 @@ static const struct rep_fig total_figs[] = {
 	OBJECT_SIZES(REP_NOPROM),
 	FIG_END,
 };
+
+/* -M: each mapping of the process, its header's fields as the kernel
+ * wrote them (absent for a mapping whose header could not be read) and
+ * its smaps keys, the object's and two more.  Not in prom (why: at
+ * "each mapping" below). */
+enum { MAPPING_NAMED = 1 };
+#define HEADER_FIG(i, key) FIG(struct mapping_rec, field[i], key, REP_TEXT, \
+                               .flags = REP_OPTIONAL | REP_NOPROM, .bit = MAPPING_NAMED)
+static const struct rep_fig mapping_figs[] = {
+	HEADER_FIG(0, "address"),
+	HEADER_FIG(1, "perms"),
+	HEADER_FIG(2, "offset"),
+	HEADER_FIG(3, "device"),
+	FIG(struct mapping_rec, inode, "inode", REP_COUNT, .flags = REP_OPTIONAL | REP_NOPROM,
+	    .bit = MAPPING_NAMED),
+	FIG(struct mapping_rec, kind, "kind", REP_STR, .flags = REP_NOPROM),
+	FIG(struct mapping_rec, name, "name", REP_TEXT, .flags = REP_OPTIONAL | REP_NOPROM,
+	    .bit = MAPPING_NAMED),
+	FIG_OBJ("rollup"),
+	SIZE_FIGS(struct mapping_rec, REP_NOPROM),
+	FIG(struct mapping_rec, locked, "Locked", REP_BYTES, .flags = REP_NOPROM, .width = 8,
+	    .label = "LOCKED"),
+	FIG(struct mapping_rec, thp, "AnonHugePages", REP_BYTES, .flags = REP_NOPROM, .width = 8,
+	    .label = "THP"),
+	FIG_END,
+};
+static const void *mapping_row(void *ctx, size_t i, uint64_t *have);
+static const struct rep_list mappings = { "mappings", "mapping", mapping_figs, REP_N(mapping_figs),
+                                          0, mapping_row, 0, 0 };
+/* -M -v's table: the header's fields, then these columns, the kind, the name */
+static const char mapping_columns[] = "Size,Rss,Pss,Private_Clean,Private_Dirty,Shared_Clean,"
+                                      "Shared_Dirty,Swap,SwapPss,Locked,AnonHugePages";
+/* the widths of the header's fields there: ADDRESS PERM OFFSET DEVICE */
+static const unsigned char field_width[4] = { 25, 4, 8, 6 };
 
 /* -l -v: the processes that map an object, largest PSS first */
 static const struct rep_fig consumer_figs[] = {
@@ -295,10 +330,17 @@ static unsigned object_of(const struct pr_map *h)
 	return i;
 }
 
+/* -M's listing of each mapping (below) */
+static void mapping_kept(const struct pr_map *header);
+static void mapping_listed(const struct pr_mem *figures);
+static void maps_begin(void);
+
 static int mapping_begin(void *ctx, const struct pr_map *header)
 {
 	(void)ctx;
 	TT.mapping = header ? object_of(header) : SR_MAX_OBJS;
+	if (SR.opt->view == SR_VIEW_MAPS)
+		mapping_kept(header);
 	return 1;
 }
 
@@ -327,6 +369,7 @@ static void mapping_end(void *ctx, const struct pr_mem *figures)
 	unsigned i = TT.mapping, f;
 	struct object *o = &TT.objects[i];
 	uint64_t pss_kb = figures->v[PR_Pss] >> 10;
+	int consumers = SR.opt->verbose && SR.opt->view == SR_VIEW_OBJECTS;   /* -l -v */
 	struct consumer *c;
 
 	(void)ctx;
@@ -336,13 +379,15 @@ static void mapping_end(void *ctx, const struct pr_mem *figures)
 	if (!(TT.mapped[i / 8] >> i % 8 & 1)) {
 		TT.mapped[i / 8] |= 1 << i % 8;
 		add(o, FIG_PROCESSES, 1);
-		if (SR.opt->verbose)
+		if (consumers)
 			new_consumer(i);
 	}
-	if (SR.opt->verbose && o->consumer) {
+	if (consumers && o->consumer) {
 		c = &TT.consumers[o->consumer - 1];
 		c->pss_kb = sat_add(c->pss_kb, pss_kb) > UINT32_MAX ? UINT32_MAX : c->pss_kb + pss_kb;
 	}
+	if (SR.opt->view == SR_VIEW_MAPS)
+		mapping_listed(figures);
 }
 
 static const struct pr_maps_sink object_sink = { mapping_begin, mapping_end, 0 };
@@ -356,7 +401,7 @@ static void unreadable(void)
 	size_t i;
 
 	TT.unreadable++;
-	if (!SR.opt->verbose)
+	if (!SR.opt->verbose || SR.opt->view == SR_VIEW_MAPS)   /* -M: its failure says it */
 		return;
 	for (i = 0; i < SR_NAME_MAX && p->name[i]; i++)   /* no control character reaches a terminal */
 		name[i] = (unsigned char)p->name[i] < ' ' || p->name[i] == 127 ? '?' : p->name[i];
@@ -596,6 +641,11 @@ static void table(void)
 	int maps = SR.opt->view == SR_VIEW_MAPS;
 	unsigned i;
 
+	if (maps && SR.opt->verbose) {
+		if (!TT.maps_open)
+			maps_begin();
+		tb_nl();
+	}
 	fo_s(maps ? "     SIZE      RSS      PSS  PRV_CLN  PRV_DRT  SHR_CLN  SHR_DRT     SWAP  SWAPPSS REGIONS M KIND        OBJECT\n"
 	          : "      RSS      PSS     SWAP  SWAPPSS  PROCS REGIONS KIND        OBJECT\n");
 	for (i = 0; i < TT.nlisted; i++)
@@ -692,11 +742,14 @@ static void report(void)
 	const struct rep_list objects = { "objects", "object", maps ? maps_figs : objects_figs,
 		maps ? REP_N(maps_figs) : REP_N(objects_figs), TT.nlisted, object_row, 0, 0 };
 
-	rep_begin();
-	TT.rec.pid = SR.scan.cur.pid;
-	TT.rec.process_name = SR.scan.cur.name;
-	if (maps)
-		rep_figs("", maps_head_figs, REP_N(maps_head_figs), &TT.rec, REP_ALL);
+	if (maps) {
+		if (!TT.maps_open)
+			maps_begin();
+		if (mb.fmt != FMT_PROM)
+			rep_list_close(&mappings);
+	} else {
+		rep_begin();
+	}
 	rep_list(&objects);
 	rep_figs("", total_figs, REP_N(total_figs), object_rec(0),
 	         maps ? 0 : (uint64_t)1 << TOTAL_PROCESSES | (uint64_t)1 << TOTAL_UNREADABLE);
@@ -706,25 +759,150 @@ static void report(void)
 	rep_end();
 }
 
+/* ---- -M: each mapping, written as its smaps block ends ----
+ * No table of the mappings is kept: a row is written as soon as its
+ * figures are read (json, kv; the table with -v), before the objects,
+ * which need every mapping.  prom has none: its families are written one
+ * at a time, each over every row, and a series per mapping would be a
+ * new one at every start of the program (its addresses move). */
+
+/* The text of a header's field kept from p on: where the next starts. */
+static char *keep(char *p, struct rep_text *t, const char *s, size_t n)
+{
+	char *end = TT.mapping_text + sizeof TT.mapping_text;
+
+	if (n > (size_t)(end - p))
+		n = end - p;
+	memcpy(p, s, n);
+	t->s = p;
+	t->n = n;
+	return p + n;
+}
+
+/* The header of the mapping that starts (0: one that cannot be named:
+ * its fields "-" in the table, null in json and kv), kept for its row:
+ * its line is gone when the mapping ends. */
+static void mapping_kept(const struct pr_map *h)
+{
+	struct mapping_rec *r = &TT.mapping_rec;
+	char *p = TT.mapping_text;
+	unsigned i;
+
+	TT.mapping_have = h ? (uint64_t)1 << MAPPING_NAMED : 0;
+	r->kind = kind_names[h ? pr_mapkind(h, is_tmpfs(h->dev)) : PK_OTHER];
+	r->inode = h ? h->ino : 0;
+	for (i = 0; i < 4; i++)
+		p = keep(p, &r->field[i], h ? h->field[i] : "-", h ? h->flen[i] : 1);
+	keep(p, &r->name, h ? h->path : "", h ? h->plen : 0);
+}
+
+static const void *mapping_row(void *ctx, size_t i, uint64_t *have)
+{
+	(void)ctx, (void)i;
+	*have = TT.mapping_have;
+	return &TT.mapping_rec;
+}
+
+/* Text left-aligned in w, a blank after it. */
+static void text_cell(const struct rep_text *t, int w)
+{
+	out_pad(mb.fo, out_safe(mb.fo, t->s, t->n), w);
+	fo_c(' ');
+}
+
+/* Where the report starts, before the first mapping's row: json and kv
+ * the process and the open list; -v's table its heading. */
+static void maps_begin(void)
+{
+	static const char *const field_label[4] = { "ADDRESS", "PERM", "OFFSET", "DEVICE" };
+	unsigned i;
+
+	TT.maps_open = 1;
+	if (SR.opt->table && SR.opt->verbose) {
+		for (i = 0; i < 4; i++) {
+			tb_str(field_label[i], field_width[i]);
+			fo_c(' ');
+		}
+		fo_s("     INODE ");
+		rep_table_head_cols(mapping_figs, REP_N(mapping_figs), mapping_columns);
+		fo_s(" KIND        NAME\n");
+	}
+	if (SR.opt->table)
+		return;
+	rep_begin();
+	TT.rec.pid = SR.scan.cur.pid;
+	TT.rec.process_name = SR.scan.cur.name;
+	rep_figs("", maps_head_figs, REP_N(maps_head_figs), &TT.rec, REP_ALL);
+	rep_list_open(&mappings);
+}
+
+/* The mapping ends: its row. */
+static void mapping_listed(const struct pr_mem *figures)
+{
+	struct mapping_rec *r = &TT.mapping_rec;
+	unsigned f;
+
+	if (!TT.maps_open)
+		maps_begin();
+	for (f = 0; f < SR_OBJECT_SIZES; f++)
+		r->size[f] = bytes(figures->v[object_keys[f]] >> 10);
+	r->locked = bytes(figures->v[PR_Locked] >> 10);
+	r->thp = bytes(figures->v[PR_AnonHugePages] >> 10);
+	TT.nmappings++;
+	if (!SR.opt->table) {
+		rep_list_row(&mappings, TT.nmappings - 1);
+	} else if (SR.opt->verbose) {
+		for (f = 0; f < 4; f++)
+			text_cell(&r->field[f], field_width[f]);
+		if (TT.mapping_have)
+			tb_u64(r->inode, 10);
+		else
+			fo_s("         -");
+		fo_c(' ');
+		rep_table_row_cols(mapping_figs, REP_N(mapping_figs), mapping_columns, r, REP_ALL);
+		fo_c(' ');
+		tb_str(r->kind, 11);
+		fo_c(' ');
+		out_safe(mb.fo, r->name.s, r->name.n);
+		tb_nl();
+	}
+}
+
+/* -M: no such process, or its smaps could not be read (whole)? */
+static int maps_failed(void)
+{
+	return SR.opt->view == SR_VIEW_MAPS && (!SR.scan.coverage[SR_PROCESSES] || SR.scan.maps_error);
+}
+
+/* ... said: the exit status */
+static int maps_failure(void)
+{
+	char path[48];
+
+	if (!SR.scan.coverage[SR_PROCESSES])
+		return mb_fail("no matching process", 0);
+	return mb_fail_errno(sr_proc_path(path, SR.opt->maps_pid, "/smaps"), SR.scan.maps_error);
+}
+
 int sr_objects_view(const struct sr_options *o)
 {
 	struct object *other = &TT.objects[SR_MAX_OBJS];
+	int maps = o->view == SR_VIEW_MAPS, rc;
 
 	TT.sysv.fd = -1;
+	TT.maps_open = 0;
+	TT.nmappings = 0;
 	objects_start();
 	/* the pool starts with the empty name, then "(other objects)" */
 	TT.names_used = OTHER_NAME;
 	name_add(other_objects, sizeof other_objects - 1);
 	other->kind = PK_OTHER;
 	other->name = OTHER_NAME;
-	if (sr_scan_start(&SR.scan, o->view == SR_VIEW_MAPS ? o->maps_pid : 0, note_tmpfs) || scan())
-		return 1;
-	if (o->view == SR_VIEW_MAPS && !SR.scan.coverage[SR_PROCESSES])
-		return mb_fail("no matching process", 0);
-	if (o->view == SR_VIEW_MAPS && SR.scan.maps_error) {
-		char path[48];
-		return mb_fail_errno(sr_proc_path(path, o->maps_pid, "/smaps"), SR.scan.maps_error);
-	}
+	rc = sr_scan_start(&SR.scan, maps ? o->maps_pid : 0, note_tmpfs) || scan();
+	/* -M: once a mapping is written the report is ended whole, and a
+	 * failure said after it */
+	if (!TT.maps_open && (rc || maps_failed()))
+		return rc ? rc : maps_failure();
 	list_objects();
 	if (o->table)
 		table();
@@ -733,7 +911,7 @@ int sr_objects_view(const struct sr_options *o)
 	sr_warn_overflow(&SR.scan);
 	if (o->view == SR_VIEW_OBJECTS && TT.unreadable && !o->verbose)
 		sr_warn_count(TT.unreadable, "processes", "smaps unreadable: not in the objects (-v names them)");
-	return 0;
+	return rc ? rc : maps_failed() ? maps_failure() : 0;
 }
 
 /* ---- -S: the smaps pass ---- */

@@ -197,6 +197,10 @@ int pr_maphdr(const char *s, size_t n, struct pr_map *m)
 	for (k = 0; k < 5; k++) {
 		if (!sc_field(&p, e, &f, &l))
 			return 0;
+		if (k < 4) {
+			m->field[k] = f;
+			m->flen[k] = l;
+		}
 		if (k == 1 && (l != 4 || (f[3] != 's' && f[3] != 'p')))
 			return 0;
 		if (k == 1)

@@ -86,6 +86,10 @@ struct pr_map {
 	int shared;          /* 's' in the permissions (MAP_SHARED), else 'p' */
 	const char *path;    /* into the line, not NUL-terminated */
 	size_t plen;
+	/* the first four fields as the kernel wrote them, into the line:
+	 * address range, permissions (4 bytes), offset, device */
+	const char *field[4];
+	size_t flen[4];
 };
 /* 1 when [s, s+n) is a header line (m filled), else 0. */
 int pr_maphdr(const char *s, size_t n, struct pr_map *m);

@@ -83,7 +83,8 @@ def mappings(text):
         m = HDR.match(line)
         if m:
             out.append(dict(dev=(int(m.group(1), 16), int(m.group(2), 16)), ino=int(m.group(3)),
-                            shared=line.split(b" ")[1][3:4] == b"s", path=m.group(4) or b"", f={}))
+                            shared=line.split(b" ")[1][3:4] == b"s", path=m.group(4) or b"", f={},
+                            fields=line.split()[:4]))
             continue
         m = re.match(rb"^(\w+):\s+(\d+) kB$", line)
         if m and out:
@@ -184,6 +185,7 @@ def objects(root, o, rows):
                                   pids=set(), cons={}, names={}, wide=False, sat=False, order=0)
     other = new("other", b"(other objects)", False)
     pairs, unreadable = 0, 0
+    listed = []   # -M: each mapping, in file order
 
     for r in rows:
         smaps = read("%s/proc/%d/smaps" % (root, r["pid"]))
@@ -192,6 +194,14 @@ def objects(root, o, rows):
             continue
         pname = None
         for mp in mappings(smaps):
+            if o["view"] == "map":
+                named = mp["path"] is not None
+                e = dict(zip(("address", "perms", "offset", "device"),
+                             (ustr(x) if named else None for x in mp.get("fields", [None] * 4))))
+                e.update(inode=mp["ino"], kind=mkind(mp, tmpfs) if named else "other",
+                         name=ustr(mp["path"]) if named else None,
+                         rollup={x: mp["f"].get(x, 0) // 1024 * 1024 for x in OFIG + ["Locked", "AnonHugePages"]})
+                listed.append((e, mp["path"]))   # the row, and the name as read (for the table)
             if mp["path"] is None:
                 ovf["long_lines"] += 1
                 ob = other
@@ -239,7 +249,7 @@ def objects(root, o, rows):
         b["nprocs"] = fig(b, "processes")
         b["top"] = sorted(b["cons"].items(), key=lambda c: (-c[1], c[0]))
     total = dict(regions=sum(b["regions"] for b in lst), f={x: sum(b["f"][x] for b in lst) for x in OFIG})
-    return (lst[:o["top"]] if o["top"] is not None else lst), total, ovf, unreadable
+    return (lst[:o["top"]] if o["top"] is not None else lst), total, ovf, unreadable, listed
 
 
 def add_kb(ob, k, v, wide, ovf):
@@ -497,6 +507,8 @@ def parse_args(args):
         o["pids"] = [o["mpid"]]
     if o["view"] in ("map", "list"):
         o["group"] = None
+    # -M -v: each mapping in the table (and no consumers)
+    o["map_list"] = o["verbose"] and o["view"] == "map"
     o["verbose"] = o["verbose"] and o["view"] != "map"
     return o
 
@@ -511,9 +523,10 @@ def model(root, args):
     rows, cov = scan(root, o)
     ovf = dict.fromkeys(OVF, 0)
     if o["view"] in ("map", "list"):
-        lst, tot, ovf, unreadable = objects(root, o, rows)
+        lst, tot, ovf, unreadable, listed = objects(root, o, rows)
         segs, have = sysv_list(root) if o["view"] == "list" else ([], False)
-        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs, unreadable=unreadable)
+        return dict(o=o, objects=lst, ototal=tot, ovf=ovf, cov=cov, rows=rows, sysv=segs, unreadable=unreadable,
+                    mappings=listed)
     if o["view"] == "swap":
         ovf["untracked_swap"] = shared_swap(root, rows)
     stream = o["unsorted"] and o["fmt"] != "prom" and o["group"] != "tree"
@@ -687,7 +700,7 @@ def obj_json(M):
     j = {}
     if o["view"] == "map":
         r = M["rows"][0]
-        j.update(pid=r["pid"], name=ustr(r["name"]))
+        j.update(pid=r["pid"], name=ustr(r["name"]), mappings=[e for e, _ in M["mappings"]])
     j["objects"] = objs
     t = M["ototal"]
     j["total"] = dict(regions=t["regions"], rollup=t["f"])
@@ -730,8 +743,23 @@ def obj_table(M):
     cols = range(9) if o["view"] == "map" else [1, 2, 7, 8]
     cell = lambda v, has=True: " " + (size(v, u) if has else "-").rjust(8)
     hdr = ["SIZE", "RSS", "PSS", "PRV_CLN", "PRV_DRT", "SHR_CLN", "SHR_DRT", "SWAP", "SWAPPSS"]
-    out = ["".join(" " + hdr[i].rjust(8) for i in cols) +
-           (" REGIONS M KIND        OBJECT" if o["view"] == "map" else "  PROCS REGIONS KIND        OBJECT")]
+    out = []
+    if o.get("map_list"):
+        # -M -v: each mapping's header fields as written, then its sizes
+        # (the object's, LOCKED, THP), its kind and its name; a blank line
+        widths = (25, 4, 8, 6)
+        out.append("".join(h.ljust(w) + " " for h, w in zip(("ADDRESS", "PERM", "OFFSET", "DEVICE"), widths)) +
+                   "     INODE " + " ".join(h.rjust(8) for h in hdr + ["LOCKED", "THP"]) + " KIND        NAME")
+        for e, raw in M["mappings"]:
+            named = e["address"] is not None
+            f = [e[k] if named else "-" for k in ("address", "perms", "offset", "device")]
+            out.append("".join(x.ljust(w) + " " for x, w in zip(f, widths)) +
+                       (str(e["inode"]) if named else "-").rjust(10) + " " +
+                       " ".join(size(e["rollup"][k], u).rjust(8) for k in OFIG + ["Locked", "AnonHugePages"]) +
+                       " " + e["kind"].ljust(11) + " " + (safe(raw) if named else ""))
+        out.append("")
+    out.append("".join(" " + hdr[i].rjust(8) for i in cols) +
+               (" REGIONS M KIND        OBJECT" if o["view"] == "map" else "  PROCS REGIONS KIND        OBJECT"))
     for b in M["objects"]:
         line = "".join(cell(b["f"][OFIG[i]]) for i in cols)
         if o["view"] == "list":

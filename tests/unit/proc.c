@@ -272,6 +272,12 @@ int unit_proc(void)
 			CHECK_EQ("smaps header kind", pr_mapkind(&m, tm), h[i].kind);
 		}
 		pr_maphdr(h[1].s, strlen(h[1].s), &m);
+		CHECK("smaps header fields as written: range, permissions, offset, device",
+		      m.flen[0] == 25 && !memcmp(m.field[0], "55d94fb1e000-55d94fb20000", 25) &&
+		      m.flen[1] == 4 && !memcmp(m.field[1], "r--p", 4) &&
+		      m.flen[2] == 8 && !memcmp(m.field[2], "00000000", 8) &&
+		      m.flen[3] == 5 && !memcmp(m.field[3], "fe:00", 5));
+		pr_maphdr(h[1].s, strlen(h[1].s), &m);
 		CHECK_EQ("a file on a tmpfs mount is tmpfs", pr_mapkind(&m, 1), PK_TMPFS);
 		pr_maphdr(h[5].s, strlen(h[5].s), &m);
 		CHECK_EQ("a deleted file on tmpfs is tmpfs", pr_mapkind(&m, 1), PK_TMPFS);
