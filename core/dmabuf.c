@@ -176,7 +176,8 @@ static void hold(struct dmabuf_set *s, uint64_t key, int kind, uint64_t size)
 	int added;
 
 	if (!s->ks.key) {
-		s->ks = (struct keyset){ s->keys, s->slots, DMABUF_MAX, DMABUF_SLOTS, 0, 0 };
+		s->ks = (struct keyset){ .key = s->keys, .slot = s->slots, .max = DMABUF_MAX,
+		                         .max_slots = DMABUF_SLOTS };
 	}
 	if ((x = ks_add(&s->ks, key, &added)) == KS_NONE) {
 		s->dropped++;
