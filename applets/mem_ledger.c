@@ -1,7 +1,8 @@
 /* mem-ledger: MemTotal as a tree of parts whose leaves add up to it
  * exactly, unexplained included.  Reads /proc/meminfo, /proc/swaps,
  * /sys/block/zramN/mm_stat, /proc/sysvipc/shm,
- * /sys/kernel/dmabuf/buffers (dmabuf.h), and on the live system
+ * /sys/kernel/dmabuf/buffers (dmabuf.h; without it every process's
+ * DMA-BUF descriptors and mappings), and on the live system
  * /proc/self/mountinfo and statfs(2) of each tmpfs.  Each leaf and each overlap the
  * tree avoids is defined in mem-ledger.1. */
 #include <errno.h>
@@ -41,7 +42,7 @@ static const struct opt opts[] = {
  * part comes after its parent.  A part with children is their sum (of
  * those known); a leaf is one counter, or a difference of two written in
  * its source. */
-enum ml_part_bit { PART_KNOWN = 1, PART_ABSENT, PART_SPLIT };
+enum ml_part_bit { PART_KNOWN = 1, PART_ABSENT, PART_SPLIT, PART_UNREAD };
 #define ML_FIXED_PARTS 32   /* the parts of the tree but tmpfs mounts, and more */
 #define ML_SOURCE_LEN 44    /* "statfs used, device " and two 32-bit numbers */
 GLOBALS(
@@ -53,6 +54,7 @@ GLOBALS(
 		const char *source;       /* the kernel file or counter it is */
 		const char *absent;       /* why it is unknown (bytes null) */
 		int64_t bytes;
+		uint64_t unread;          /* dmabuf from processes: those not read */
 		int known;
 		unsigned parent;
 		unsigned cursor;          /* the next child to look at, while shown */
@@ -76,6 +78,7 @@ GLOBALS(
 	} leaf;
 	char pool[ML_STR_POOL];       /* the mount points, the parts' names */
 	size_t pool_used;
+	struct dmabuf_set dmabufs;    /* dmabuf without sysfs: what processes hold */
 )
 #define TT this.mem_ledger
 
@@ -87,6 +90,7 @@ static const struct rep_fig part_figs[] = {
 	PART(bytes, "bytes", REP_SBYTES, .flags = REP_OPTIONAL, .bit = PART_KNOWN),
 	PART(source, "source", REP_STR),
 	PART(absent, "absent", REP_STR, .flags = REP_OMIT, .bit = PART_ABSENT),
+	PART(unread, "unread", REP_COUNT, .flags = REP_OMIT, .bit = PART_UNREAD),
 	PART(parts, "parts", REP_ROWS, .flags = REP_OMIT, .bit = PART_SPLIT),
 };
 static const struct rep_fig top_figs[] = {
@@ -336,6 +340,55 @@ static void zram(unsigned i)
 		set(i, z.used);
 }
 
+static const char dmabuf_sysfs_source[] = "/sys/kernel/dmabuf/buffers/*/size";
+static const char dmabuf_proc_source[] = "/proc/PID/fdinfo and maps, by inode";
+
+/* Without the sysfs directory: every buffer a process holds through a
+ * descriptor or a mapping, once (dmabuf.h).  A buffer only processes not
+ * read hold is missed: then the leaf is a lower bound, their number in
+ * unread.  No process read at all (a capture, a tree without fd
+ * directories): unknown, as before there was this fallback. */
+static void dmabuf_procs(unsigned i)
+{
+	struct dmabuf_set *s = &TT.dmabufs;
+	struct rd_dir dir;
+	uint64_t total[HOLD_NSIZE], read = 0;
+	long pid;
+
+	/* the set's header: its tables are written as they fill */
+	s->ks = (struct keyset){ 0 };
+	s->nprocs = s->npairs = 0;
+	s->sorted = 0;
+	s->unreadable = s->fds_unreadable = s->no_inode = s->dropped = 0;
+	if (rd_dir_open(&dir, "/proc") < 0) {
+		TT.part[i].absent = "no /sys/kernel/dmabuf/buffers, and /proc unreadable";
+		return;
+	}
+	while ((pid = rd_pid_next(&dir)) > 0) {
+		int fd = rd_openat_root(dir.fd, MB_U64((uint64_t)pid), O_RDONLY | O_DIRECTORY);
+		if (fd < 0)
+			continue;   /* gone */
+		if (dmabuf_read_proc(s, fd, (uint32_t)pid) >= 0)
+			read++;
+		close(fd);
+	}
+	rd_dir_close(&dir);
+	if (!read) {
+		TT.part[i].absent = "no /sys/kernel/dmabuf/buffers (Linux 5.13 and later, CONFIG_DMABUF_SYSFS_STATS)";
+		return;
+	}
+	dmabuf_totals(s, total);
+	TT.part[i].source = dmabuf_proc_source;
+	TT.part[i].unread = s->unreadable;
+	set(i, total[HOLD_DMABUF]);
+	if (s->unreadable)
+		mb_warn("/proc/PID/fd", MB_WHY, MB_U64(s->unreadable),
+		        " processes' descriptors or mappings not read: dmabuf is a lower bound");
+	if (s->fds_unreadable || s->dropped)
+		mb_warn("/proc/PID/fdinfo", MB_WHY, MB_U64(s->fds_unreadable + s->dropped),
+		        " descriptors not read or buffers beyond DMABUF_MAX: dmabuf is a lower bound");
+}
+
 static void dmabuf(unsigned i)
 {
 	uint64_t bytes, buffers;
@@ -344,7 +397,7 @@ static void dmabuf(unsigned i)
 
 	mb_warn_diag(&d);
 	if (err == -ENOENT) {
-		TT.part[i].absent = "no /sys/kernel/dmabuf/buffers (Linux 5.13 and later, CONFIG_DMABUF_SYSFS_STATS)";
+		dmabuf_procs(i);
 	} else if (err) {
 		mb_warn_errno("/sys/kernel/dmabuf/buffers", -err);
 		TT.part[i].absent = "/sys/kernel/dmabuf/buffers unreadable";
@@ -373,7 +426,7 @@ static void build(void)
 	counter(user, "swap_cache", MI_SwapCached, "no SwapCached in /proc/meminfo");
 	kernel(add(0, "kernel", "the sum of its parts"));
 	zram(add(0, "zram", "/sys/block/zramN/mm_stat mem_used_total"));
-	dmabuf(add(0, "dmabuf", "/sys/kernel/dmabuf/buffers/*/size"));
+	dmabuf(add(0, "dmabuf", dmabuf_sysfs_source));
 	for (i = TT.nparts; i-- > 1;) {
 		struct ml_part *p = &TT.part[i];
 		if (p->children) {
@@ -396,7 +449,8 @@ static void build(void)
 static uint64_t part_have(const struct ml_part *p)
 {
 	return (p->known ? 1u << PART_KNOWN : 0) | (p->absent && !p->known ? 1u << PART_ABSENT : 0) |
-	       (p->children ? 1u << PART_SPLIT : 0);
+	       (p->children ? 1u << PART_SPLIT : 0) |
+	       (p->source == dmabuf_proc_source ? 1u << PART_UNREAD : 0);
 }
 
 /* REP_ROWS: the children of the part ctx, in order */
@@ -488,6 +542,11 @@ static void table(void)
 			tb_str("           -", 12);
 		fo_s("  ");
 		fo_s(p->known || !p->absent ? p->source : p->absent);
+		if (p->unread) {
+			fo_s("; ");
+			fo_s(MB_U64(p->unread));
+			fo_s(" processes not read: at least");
+		}
 		tb_nl();
 	}
 }

@@ -13,6 +13,9 @@ every tree: its start costs more than the checks):
     files under ROOT, each with the value computed here from its source
     (null where the kernel lacks the counter), and unexplained is
     MemTotal less every other leaf;
+  - dmabuf without /sys/kernel/dmabuf/buffers is every distinct buffer
+    the processes' descriptors and mappings hold, and unread the
+    processes whose fd directory or maps could not be read;
   - PROM has one sample per known leaf with the json's value, and a
     total that is mem_total.
 For the live system the meminfo counters move between two reads: pass
@@ -71,8 +74,57 @@ def zram(root):
 def dmabuf(root):
     d = os.path.join(root, 'sys/kernel/dmabuf/buffers')
     if not os.path.isdir(d):
-        return None
+        return dmabuf_procs(root)[0]
     return sum(int(open(os.path.join(d, b, 'size')).read()) for b in os.listdir(d))
+
+
+def dmabuf_procs(root):
+    """Without the sysfs directory: each buffer (by inode) that a
+    process's DMA-BUF descriptor (its fdinfo's size) or mapping (its
+    length) holds, the largest size seen, once.  (bytes, processes not
+    read); bytes None when no process's fd directory was read."""
+    sizes, read, unread = {}, 0, 0
+    proc = os.path.join(root, 'proc')
+    for pid in os.listdir(proc):
+        if not pid.isdigit():
+            continue
+        fdd = os.path.join(proc, pid, 'fd')
+        try:
+            fds = os.listdir(fdd)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            unread += 1
+            continue
+        read += 1
+        for fd in fds:
+            try:
+                link = os.readlink(os.path.join(fdd, fd))
+                if not (link.startswith('/dmabuf:') or link == 'anon_inode:dmabuf'):
+                    continue
+                info = dict(re.findall(r'^(\w+):\s*(\S+)', open(os.path.join(proc, pid, 'fdinfo', fd)).read(), re.M))
+            except OSError:
+                continue
+            if 'ino' in info:
+                ino = int(info['ino'])
+            elif root == '/':
+                ino = os.stat(os.path.join(fdd, fd)).st_ino   # the buffer's own inode
+            else:
+                ino = (pid, fd)   # a recorded tree without it: a buffer of its own
+            sizes[ino] = max(sizes.get(ino, 0), int(info['size']))
+        try:
+            maps = open(os.path.join(proc, pid, 'maps')).read().splitlines()
+        except FileNotFoundError:
+            continue
+        except OSError:
+            unread += 1
+            continue
+        for line in maps:
+            f = line.split(None, 5)
+            if len(f) == 6 and (f[5].startswith('/dmabuf') or f[5] == 'anon_inode:dmabuf'):
+                lo, hi = (int(x, 16) for x in f[0].split('-'))
+                sizes[int(f[4])] = max(sizes.get(int(f[4]), 0), hi - lo)
+    return (sum(sizes.values()) if read else None), unread
 
 
 def unoctal(s):
@@ -191,6 +243,14 @@ def check(root, jf, pf):
     if doc['mem_total'] != mi['MemTotal']:
         bad.append('mem_total %d, MemTotal %d' % (doc['mem_total'], mi['MemTotal']))
     exp = expected(root, mi)
+    # dmabuf from the processes: how many could not be read, on a
+    # recorded tree (live, processes come and go between two reads)
+    for p in doc['parts']:
+        if p['name'] == 'dmabuf' and root != '/':
+            want = None if os.path.isdir(os.path.join(root, 'sys/kernel/dmabuf/buffers')) or \
+                p['bytes'] is None else dmabuf_procs(root)[1]
+            if p.get('unread') != want:
+                bad.append('dmabuf: unread %r, the processes say %r' % (p.get('unread'), want))
     for path in sorted(set(exp) | set(leaves)):
         if path not in leaves:
             bad.append('%s: no such leaf (expected %r)' % (path, exp[path]))
