@@ -346,7 +346,8 @@ static const char dmabuf_proc_source[] = "/proc/PID/fdinfo and maps, by inode";
 /* Without the sysfs directory: every buffer a process holds through a
  * descriptor or a mapping, once (dmabuf.h).  A buffer only processes not
  * read hold is missed: then the leaf is a lower bound, their number in
- * unread.  No process read at all (a capture, a tree without fd
+ * unread (shown, not warned: another user's processes are unreadable
+ * to anyone but root, on every run, as smaps-rollup's inaccessible).  No process read at all (a capture, a tree without fd
  * directories): unknown, as before there was this fallback. */
 static void dmabuf_procs(unsigned i)
 {
@@ -381,9 +382,6 @@ static void dmabuf_procs(unsigned i)
 	TT.part[i].source = dmabuf_proc_source;
 	TT.part[i].unread = s->unreadable;
 	set(i, total[HOLD_DMABUF]);
-	if (s->unreadable)
-		mb_warn("/proc/PID/fd", MB_WHY, MB_U64(s->unreadable),
-		        " processes' descriptors or mappings not read: dmabuf is a lower bound");
 	if (s->fds_unreadable || s->dropped)
 		mb_warn("/proc/PID/fdinfo", MB_WHY, MB_U64(s->fds_unreadable + s->dropped),
 		        " descriptors not read or buffers beyond DMABUF_MAX: dmabuf is a lower bound");
@@ -543,9 +541,8 @@ static void table(void)
 		fo_s("  ");
 		fo_s(p->known || !p->absent ? p->source : p->absent);
 		if (p->unread) {
-			fo_s("; ");
+			fo_s("; at least: processes not read ");
 			fo_s(MB_U64(p->unread));
-			fo_s(" processes not read: at least");
 		}
 		tb_nl();
 	}
